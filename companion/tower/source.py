@@ -1,0 +1,56 @@
+"""One small interface for everything that can tell the table what lies in the tray.
+
+A battle in Shogun is settled by the cubes that fall into the tower's tray. The engine
+knows, by bookkeeping, which cubes were thrown and what was already inside the tower;
+a tray source only has to report what it sees in the tray. Manual entry, the simulated
+tower, the camera and the sensor board all speak this interface, so the engine never
+knows (or cares) which one the table chose.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Protocol
+
+PLAYER_COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "purple", "black")
+PEASANT = "green"
+CUBE_COLOURS: tuple[str, ...] = PLAYER_COLOURS + (PEASANT,)
+
+
+@dataclass(frozen=True)
+class Throw:
+    """What the table throws into the tower now, and what the bookkeeping says is inside.
+
+    ``thrown`` is every cube going in at once: the battle's armies, the peasants, the extra
+    cubes from cards, and every cube that was lying in the tray (the rules throw them again).
+    ``inside`` is the tower's hidden content just before the throw, known by conservation.
+    """
+
+    thrown: Mapping[str, int]
+    inside: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class TrayReading:
+    """Cubes in the tray by colour, and whether the source believes they have stopped.
+
+    ``confidence`` is 1.0 for a person's count; a camera or sensor lowers it and says why in
+    ``note`` rather than guessing. Colours not named count as zero.
+    """
+
+    counts: Mapping[str, int]
+    stable: bool = True
+    confidence: float = 1.0
+    note: str | None = None
+    extra: Mapping[str, object] = field(default_factory=dict)
+
+
+class TraySource(Protocol):
+    """A thing that can count the tray after a throw."""
+
+    name: str
+
+    def begin_throw(self, throw: Throw) -> None:
+        """The table has been told to throw ``throw``; the tray is now empty."""
+
+    def poll(self) -> TrayReading | None:
+        """The latest reading, or None while there is nothing to report yet."""
