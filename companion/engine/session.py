@@ -1,0 +1,118 @@
+"""A game in play: commands are validated against the rules, and their events appended.
+
+The session is the only writer of state. A command handler validates first and then emits
+events; each event is applied at once, so a handler reads the state its own earlier events
+produced. Randomness comes from a generator seeded by the game's seed and the command's
+number, and every outcome is written into the events: replay needs no randomness, and
+undoing a command then sending it again draws the same cards (undo cannot re-roll).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Protocol
+
+from companion.engine.store import EventStore
+from companion.errors import RuleError
+
+Event = dict[str, Any]
+Emit = Callable[[Event], None]
+
+
+class Rules(Protocol):
+    """What a game supplies to run in a session."""
+
+    name: str
+
+    def new_state(self) -> Any: ...
+
+    def apply(self, state: Any, event: Event) -> None:
+        """Fold one event into the state; never validates, never draws."""
+
+    def execute(self, state: Any, command: dict[str, Any], rng: random.Random, emit: Emit) -> None:
+        """Validate ``command`` (raising RuleError before emitting anything), then emit."""
+
+    def seed_of(self, state: Any) -> int: ...
+
+    def undoable(self, events: list[Event]) -> bool:
+        """False when these events revealed something secret: undo would unsee it."""
+
+    def summary(self, state: Any) -> dict[str, Any]: ...
+
+
+def command_rng(seed: int, seq: int) -> random.Random:
+    return random.Random(seed * 1_000_003 + seq)
+
+
+class Session:
+    """One game's state, kept in step with its command log (in SQLite or in memory)."""
+
+    def __init__(self, rules: Rules, store: EventStore | None = None, game_id: str | None = None):
+        self.rules = rules
+        self.store = store
+        self.game_id = game_id
+        self.history: list[list[Event]] = []
+        self.state = self._replay()
+
+    @classmethod
+    def create(cls, rules: Rules, command: dict[str, Any], store: EventStore | None = None,
+               ) -> "Session":
+        """A new game from its creating command; nothing is stored if the rules refuse it."""
+        probe = cls(rules)
+        probe.execute(command)
+        if store is None:
+            return probe
+        game_id = store.new_game(rules.name)
+        session = cls(rules, store, game_id)
+        session.execute(command)
+        return session
+
+    @property
+    def seq(self) -> int:
+        return len(self.history)
+
+    def execute(self, command: dict[str, Any]) -> list[Event]:
+        """Apply one command; on refusal nothing changes and RuleError says why."""
+        seq = self.seq + 1
+        seed = self.rules.seed_of(self.state) if self.history else int(command.get("seed", 0))
+        events: list[Event] = []
+
+        def emit(event: Event) -> None:
+            self.rules.apply(self.state, event)
+            events.append(event)
+
+        try:
+            self.rules.execute(self.state, command, command_rng(seed, seq), emit)
+            if self.store is not None and self.game_id is not None:
+                self.store.append(self.game_id, seq, command, events, self.rules.summary(self.state))
+        except BaseException:
+            if events:
+                self.state = self._replay()
+            raise
+        self.history.append(events)
+        return events
+
+    def undo(self) -> list[Event]:
+        """The host's undo: drop the last command, unless it revealed a secret."""
+        if len(self.history) <= 1:
+            raise RuleError("undo.nothing")
+        if not self.rules.undoable(self.history[-1]):
+            raise RuleError("undo.after_reveal")
+        state = self._fold(self.history[:-1])
+        if self.store is not None and self.game_id is not None:
+            self.store.drop_last(self.game_id, self.rules.summary(state))
+        self.state = state
+        return self.history.pop()
+
+    def _replay(self) -> Any:
+        if self.store is None or self.game_id is None:
+            return self._fold(self.history)
+        self.history = [record.events for record in self.store.commands(self.game_id)]
+        return self._fold(self.history)
+
+    def _fold(self, history: list[list[Event]]) -> Any:
+        state = self.rules.new_state()
+        apply = self.rules.apply
+        for events in history:
+            for event in events:
+                apply(state, event)
+        return state

@@ -1,0 +1,1 @@
+"""The games Table Companion can run."""

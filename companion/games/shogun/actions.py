@@ -1,0 +1,318 @@
+"""Carrying out the ten actions, each in turn order, in the order of the action cards.
+
+Rulebook, 'Выполнение действий': each action is carried out by every player before the
+next one; a player who cannot carry out an action, or part of it, does not carry it out
+this round (ruling: it is skipped entirely and costs nothing). When every player has done
+an action, the leftmost face-down action card is turned. Modifiers apply in the rulebook's
+order: the event card first, then the special card.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import RuleError
+from companion.games.shogun import battle
+from companion.games.shogun.commands import Move, Pass
+from companion.games.shogun.play import Play
+from companion.games.shogun.state import SUPPLY
+from companion.tower.source import PEASANT
+
+
+def run(play: Play) -> None:
+    """Carry out actions from the cursor on, until one needs a decision or the round ends."""
+    s = play.state
+    a, t = s.cursor
+    while a < len(s.action_cards):
+        action = s.action_cards[a]
+        while t < len(s.turn_order):
+            player = s.turn_order[t]
+            province = s.plans[player]["actions"].get(action)
+            if province is not None and action not in s.acted.get(player, {}):
+                if (a, t) != tuple(s.cursor):
+                    play.event("cursor", at=[a, t])
+                if not _perform(play, player, action, province):
+                    return
+            t += 1
+        a, t = a + 1, 0
+        if 4 + a < len(s.action_cards):
+            play.event("revealed", n=5 + a)
+            play.note("action.revealed", position=5 + a, action=s.action_cards[4 + a])
+    play.event("cursor", at=[a, 0])
+    play.phase("round_end")
+
+
+def _done(play: Play, player: str, action: str, province: str, result: str = "done") -> None:
+    play.event("acted", player=player, action=action, province=province, result=result)
+
+
+def _skip(play: Play, player: str, action: str, province: str, reason: str, **params: Any) -> bool:
+    play.note("action.skipped", player=player, action=action, province=province, reason=reason,
+              **params)
+    _done(play, player, action, province, "skipped")
+    return True
+
+
+def _event_effect(play: Play, effect: str) -> dict[str, Any] | None:
+    event = play.state.event
+    if event is None:
+        return None
+    card = play.catalog.events[event]
+    return card if card["effect"] == effect else None
+
+
+def _special_effect(play: Play, player: str, effect: str) -> dict[str, Any] | None:
+    card = play.state.specials.get(player)
+    if card is None:
+        return None
+    special = play.catalog.specials[card]
+    return special if special["effect"] == effect else None
+
+
+def _perform(play: Play, player: str, action: str, province: str) -> bool:
+    """True when the action is finished; False when it waits for a decision or the tray."""
+    s = play.state
+    if s.provinces[province].owner != player:
+        return _skip(play, player, action, province, "not_yours")
+    spec = play.catalog.actions[action]
+    kind = spec["kind"]
+    if kind == "build":
+        return _build(play, player, action, province, spec)
+    if kind in ("rice", "taxes"):
+        return _collect(play, player, action, province)
+    if kind == "recruit":
+        return _recruit(play, player, action, province, spec)
+    if kind == "recruit_move":
+        return _recruit_move(play, player, action, province, spec)
+    return _battle_move(play, player, action, province)
+
+
+def _build(play: Play, player: str, action: str, province: str, spec: dict[str, Any]) -> bool:
+    """Rulebook: a building only on a free building slot, and at most one of each type."""
+    s = play.state
+    prov = s.provinces[province]
+    building = spec["building"]
+    if len(prov.buildings) >= play.board.provinces[province].building_slots:
+        return _skip(play, player, action, province, "no_free_slot")
+    if building in prov.buildings:
+        return _skip(play, player, action, province, "already_built", building=building)
+    if s.tokens[building] <= 0:
+        return _skip(play, player, action, province, "no_tokens", building=building)
+    if s.players[player].chests < spec["cost"]:
+        return _skip(play, player, action, province, "no_chests", need=spec["cost"],
+                     have=s.players[player].chests)
+    play.pay(player, spec["cost"])
+    play.event("building", province=province, kind=building, built=True)
+    play.note("action.built", player=player, province=province, building=building,
+              cost=spec["cost"])
+    if building == "theatre" and prov.unrest and _event_effect(play, "theatre_calms"):
+        play.event("unrest", province=province, n=-1)
+        play.note("event.theatre_calms", province=province)
+    _done(play, player, action, province)
+    return True
+
+
+def income(play: Play, player: str, action: str, province: str) -> tuple[int, list[str]]:
+    """The rice or chests a province yields now, and why, event first then special card."""
+    base = getattr(play.board.provinces[province], "tax" if action == "taxes" else "rice")
+    amount, why = base, []
+    cap = _event_effect(play, f"{action}_cap")
+    floor = _event_effect(play, f"{action}_floor")
+    if cap and amount > cap["limit"]:
+        amount, why = cap["limit"], why + ["event_cap"]
+    if floor and amount < floor["limit"]:
+        amount, why = floor["limit"], why + ["event_floor"]
+    plus = _special_effect(play, player, "taxes_plus" if action == "taxes" else "rice_plus")
+    if plus:
+        amount, why = amount + plus["amount"], why + ["special_plus"]
+    return amount, why
+
+
+def _collect(play: Play, player: str, action: str, province: str) -> bool:
+    """Rulebook: collecting in a province that already has an unrest token starts a revolt
+    (one peasant per token); the income comes only if the province is kept."""
+    prov = play.state.provinces[province]
+    if prov.unrest:
+        parts = [battle.part(player, prov.armies, province, "defender"),
+                 battle.part(PEASANT, min(prov.unrest, play.state.peasants), SUPPLY, "peasants")]
+        play.note("revolt.started", player=player, province=province, unrest=prov.unrest,
+                  action=action)
+        battle.throw(play, {"kind": "revolt", "province": province, "attacker": None,
+                            "defender": player, "peasants_side": "attacker",
+                            "then": {"kind": "collect", "player": player, "action": action,
+                                     "province": province}},
+                     parts)
+        return False
+    collect_income(play, player, action, province)
+    play.event("unrest", province=province, n=1)
+    _done(play, player, action, province)
+    return True
+
+
+def collect_income(play: Play, player: str, action: str, province: str) -> None:
+    amount, why = income(play, player, action, province)
+    play.gain("chests" if action == "taxes" else "rice", player, amount)
+    play.note("action.collected", player=player, province=province, action=action,
+              amount=amount, why=why)
+
+
+def _recruit(play: Play, player: str, action: str, province: str, spec: dict[str, Any]) -> bool:
+    s = play.state
+    armies = spec["armies"]
+    reduced = _event_effect(play, "recruit_reduced")
+    if reduced and action in reduced["armies"]:
+        armies = reduced["armies"][action]
+    base = armies
+    bonus = _special_effect(play, player, "recruit_armies")
+    if bonus and bonus["action"] == action:
+        # Rulebook example: event first, then the special card: the player gets 6 armies.
+        armies = bonus["armies"]
+    if s.players[player].chests < spec["cost"]:
+        return _skip(play, player, action, province, "no_chests", need=spec["cost"],
+                     have=s.players[player].chests)
+    supply = s.players[player].supply
+    if supply < armies:
+        if supply < base:
+            return _skip(play, player, action, province, "no_cubes", need=base, have=supply)
+        armies = base
+    play.pay(player, spec["cost"])
+    play.move(player, armies, SUPPLY, province)
+    play.note("action.recruited", player=player, province=province, armies=armies,
+              cost=spec["cost"])
+    _done(play, player, action, province)
+    return True
+
+
+def _recruit_move(play: Play, player: str, action: str, province: str,
+                  spec: dict[str, Any]) -> bool:
+    """Rulebook: pay 1, place 1 army; then the player may move armies from this province to
+    one of their own neighbouring provinces (no battle), leaving at least one."""
+    s = play.state
+    if s.players[player].chests < spec["cost"]:
+        return _skip(play, player, action, province, "no_chests", need=spec["cost"],
+                     have=s.players[player].chests)
+    if s.players[player].supply < spec["armies"]:
+        return _skip(play, player, action, province, "no_cubes", need=spec["armies"],
+                     have=s.players[player].supply)
+    play.pay(player, spec["cost"])
+    play.move(player, spec["armies"], SUPPLY, province)
+    play.note("action.recruited", player=player, province=province, armies=spec["armies"],
+              cost=spec["cost"])
+    own = [n for n in play.board.neighbours[province]
+           if n in s.provinces and s.provinces[n].owner == player]
+    if not own:
+        _done(play, player, action, province)
+        return True
+    play.pending("move", player=player, action=action, province=province, attack=False)
+    return False
+
+
+def _battle_move(play: Play, player: str, action: str, province: str) -> bool:
+    """Rulebook: armies move from the chosen province to a neighbour; a neutral or enemy
+    neighbour means a battle. One army always stays, so an attack needs two."""
+    if play.state.provinces[province].armies < 2:
+        return _skip(play, player, action, province, "one_army")
+    play.pending("move", player=player, action=action, province=province, attack=True)
+    return False
+
+
+def move_targets(play: Play, pending: dict[str, Any]) -> list[str]:
+    """Where the awaited move may go; shared by validation and the random player."""
+    s = play.state
+    player = pending["player"]
+    targets = []
+    for n in sorted(play.board.neighbours[pending["province"]]):
+        prov = s.provinces.get(n)
+        if prov is None:
+            continue
+        if prov.owner != player:
+            if not pending["attack"]:
+                continue
+            if "temple" in prov.buildings and _event_effect(play, "temple_peace"):
+                continue
+        targets.append(n)
+    return targets
+
+
+def move(play: Play, cmd: Move) -> None:
+    pending = play.expect("move", cmd.player)
+    s = play.state
+    src = pending["province"]
+    if cmd.to not in play.board.provinces:
+        raise RuleError("move.unknown_province", province=cmd.to)
+    if cmd.to not in play.board.neighbours[src]:
+        raise RuleError("move.not_adjacent", src=src, dst=cmd.to)
+    if cmd.to not in s.provinces:
+        raise RuleError("move.out_of_play", province=cmd.to)
+    target = s.provinces[cmd.to]
+    if target.owner != cmd.player:
+        if not pending["attack"]:
+            raise RuleError("move.own_only", province=cmd.to)
+        if "temple" in target.buildings and _event_effect(play, "temple_peace"):
+            raise RuleError("move.temple_peace", province=cmd.to)
+    armies = s.provinces[src].armies
+    if cmd.armies < 1 or cmd.armies > armies - 1:
+        raise RuleError("move.bad_armies", armies=cmd.armies, most=armies - 1, province=src)
+    play.pending(None)
+    action = pending["action"]
+    if target.owner == cmd.player:
+        play.move(cmd.player, cmd.armies, src, cmd.to)
+        play.note("action.moved", player=cmd.player, src=src, dst=cmd.to, armies=cmd.armies)
+        _done(play, cmd.player, action, src)
+        return
+    _attack(play, cmd.player, action, src, cmd.to, cmd.armies)
+
+
+def _attack(play: Play, player: str, action: str, src: str, dst: str, armies: int) -> None:
+    s = play.state
+    target = s.provinces[dst]
+    defender = target.owner
+    parts = [battle.part(player, armies, src, "attacker")]
+    supply = {player: s.players[player].supply}
+    if _special_effect(play, player, "attack_extra") and supply[player] > 0:
+        parts.append(battle.part(player, 1, SUPPLY, "special_attack"))
+    if defender is None:
+        peasants = 1
+        more = _event_effect(play, "neutral_peasants")
+        if more:
+            peasants = more["peasants"]
+        parts.append(battle.part(PEASANT, min(peasants, s.peasants), SUPPLY, "neutral"))
+    else:
+        parts.append(battle.part(defender, target.armies, dst, "defender"))
+        extra_supply = s.players[defender].supply
+        if _special_effect(play, defender, "defence_extra") and extra_supply > 0:
+            parts.append(battle.part(defender, 1, SUPPLY, "special_defence"))
+            extra_supply -= 1
+        castle = _event_effect(play, "castle_defence")
+        if castle and "castle" in target.buildings and extra_supply > 0:
+            parts.append(battle.part(defender, min(castle["armies"], extra_supply), SUPPLY,
+                                     "event_castle"))
+    peasants_side = "defender" if defender is None or target.unrest == 0 else None
+    play.note("battle.declared", attacker=player, defender=defender, src=src, dst=dst,
+              armies=armies, peasants_side=peasants_side)
+    battle.throw(play, {"kind": "attack", "province": dst, "attacker": player,
+                        "defender": defender, "peasants_side": peasants_side,
+                        "then": {"kind": "acted", "player": player, "action": action,
+                                 "province": src}}, parts)
+
+
+def decline(play: Play, cmd: Pass) -> None:
+    pending = play.expect("move", cmd.player)
+    play.pending(None)
+    play.note("action.declined", player=cmd.player, province=pending["province"],
+              action=pending["action"])
+    _done(play, cmd.player, pending["action"], pending["province"],
+          "done" if not pending["attack"] else "declined")
+
+
+def after_battle(play: Play, then: dict[str, Any], outcome: dict[str, Any]) -> None:
+    """Finish the action a battle interrupted: a kept province yields its income."""
+    if then["kind"] == "collect":
+        player, action, province = then["player"], then["action"], then["province"]
+        if outcome["result"] == "defender":
+            collect_income(play, player, action, province)
+            _done(play, player, action, province)
+        else:
+            play.note("revolt.no_income", player=player, province=province, action=action)
+            _done(play, player, action, province, "lost")
+    else:
+        _done(play, then["player"], then["action"], then["province"])

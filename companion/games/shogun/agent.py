@@ -1,0 +1,68 @@
+"""A player who makes random legal choices: for simulations and the property tests.
+
+Each choice is drawn from what the rules allow at that moment, so thousands of simulated
+games exercise every rule, and any RuleError they meet is a bug in the engine, not in
+the player.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.games.shogun.actions import move_targets
+from companion.games.shogun.state import ShogunState
+
+
+class _Targets:
+    """Just enough of Play for ``move_targets``."""
+
+    def __init__(self, state: ShogunState):
+        self.state = state
+        self.catalog = state.catalog
+        self.board = state.catalog.board
+
+
+def _plan(state: ShogunState, player: str, rng: random.Random) -> dict[str, Any]:
+    owned = state.owned(player)
+    rng.shuffle(owned)
+    action_ids = [a["id"] for a in state.catalog.cards["actions"]]
+    bid: dict[str, Any] | None = None
+    roll = rng.random()
+    if owned and roll < 0.25:
+        bid = {"province": owned.pop()}
+    elif roll < 0.9 or len(state.owned(player)) >= 6:
+        bid = {"chests": rng.randint(0, min(4, state.players[player].chests))}
+    rng.shuffle(action_ids)
+    actions = {a: p for a, p in zip(action_ids, owned) if rng.random() < 0.9}
+    return {"type": "plan", "player": player, "actions": actions, "bid": bid}
+
+
+def choose(state: ShogunState, rng: random.Random) -> dict[str, Any]:
+    """A random legal command for the decision the game awaits (not a tray count)."""
+    pending = state.pending
+    kind = pending["kind"]
+    if kind == "draft_pick":
+        player = pending["player"]
+        if pending["refresh"] and rng.random() < 0.2 and len(state.deck) >= 2:
+            return {"type": "draft_refresh", "player": player}
+        armies = rng.choice(state.players[player].groups)
+        if state.face_up and rng.random() < 0.7:
+            return {"type": "draft_pick", "player": player, "take": "face_up",
+                    "province": rng.choice(state.face_up), "armies": armies}
+        return {"type": "draft_pick", "player": player, "take": "deck", "armies": armies}
+    if kind == "plans":
+        return _plan(state, rng.choice(pending["waiting"]), rng)
+    if kind == "special":
+        return {"type": "choose_special", "player": pending["player"],
+                "slot": rng.choice(pending["free"])}
+    if kind == "move":
+        targets = move_targets(_Targets(state), pending)
+        armies = state.provinces[pending["province"]].armies
+        if not targets or armies < 2 or rng.random() < 0.1:
+            return {"type": "pass", "player": pending["player"]}
+        return {"type": "move", "player": pending["player"], "to": rng.choice(targets),
+                "armies": rng.randint(1, armies - 1)}
+    if kind == "revolt_order":
+        return {"type": "choose_revolt", "player": pending["player"],
+                "province": rng.choice(pending["provinces"])}
+    raise ValueError(f"the random player does not decide {kind!r}")

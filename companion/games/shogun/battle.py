@@ -1,0 +1,157 @@
+"""Battles and revolts with the real tower.
+
+The engine names every cube to throw (the armies, the peasants, the extra cubes from cards
+and every cube lying in the tray), moves them into the tower in its bookkeeping, and waits
+for the tray to be counted. A count is checked against that bookkeeping before it is
+applied: no colour can come out of the tower more often than it is inside.
+
+Rulebook, 'Результат сражения': the side with more cubes in the tray wins. Peasants fight
+for the defender when the defending province has no unrest tokens, and for the attacker
+in a revolt; cubes of players outside the battle stay in the tray. The loser's cubes go
+back to their supplies; the winner returns as many of its own as the loser's side had
+(peasants included), and its remaining cubes stand in the province. A tie, or a defence
+won only by peasants, clears the province.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.errors import RuleError
+from companion.games.shogun.play import Play
+from companion.games.shogun.state import SUPPLY, TOWER, TRAY
+from companion.tower.source import CUBE_COLOURS, PEASANT, Throw
+
+
+def part(colour: str, n: int, src: str, role: str) -> dict[str, Any]:
+    return {"colour": colour, "n": n, "from": src, "role": role}
+
+
+def throw(play: Play, battle: dict[str, Any], parts: list[dict[str, Any]]) -> None:
+    """Put every named cube into the tower, the tray's first, and wait for the count."""
+    s = play.state
+    inside = {c: n for c, n in s.tower.items() if n}
+    in_tray = [part(c, n, TRAY, "tray") for c, n in s.tray.items() if n]
+    parts = [p for p in in_tray + parts if p["n"] > 0]
+    for p in parts:
+        play.move(p["colour"], p["n"], p["from"], TOWER)
+    battle = dict(battle, parts=parts, inside=inside)
+    play.event("battle", battle=battle)
+    play.note("battle.throw", kind=battle["kind"], province=battle.get("province"), parts=parts)
+    play.pending("tray", battle=battle["kind"])
+
+
+def throw_of(battle: Mapping[str, Any]) -> Throw:
+    """What a tray source needs to know about the throw in progress."""
+    thrown: dict[str, int] = {}
+    for p in battle["parts"]:
+        thrown[p["colour"]] = thrown.get(p["colour"], 0) + p["n"]
+    return Throw(thrown=thrown, inside=dict(battle["inside"]))
+
+
+def check_counts(play: Play, counts: Mapping[str, Any]) -> dict[str, int]:
+    """Refuse a count that cube conservation rules out; it is a miscount, never applied."""
+    s = play.state
+    clean: dict[str, int] = {}
+    for colour, n in counts.items():
+        if colour not in CUBE_COLOURS:
+            raise RuleError("tray.unknown_colour", colour=str(colour))
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise RuleError("tray.bad_count", colour=colour)
+        if n > s.tower[colour]:
+            raise RuleError("tray.impossible", colour=colour, counted=n, most=s.tower[colour])
+        if n:
+            clean[colour] = n
+    return clean
+
+
+def count(play: Play, counts: Mapping[str, Any]) -> dict[str, Any]:
+    play.expect("tray")
+    clean = check_counts(play, counts)
+    for colour, n in clean.items():
+        play.move(colour, n, TOWER, TRAY)
+    play.note("tray.counted", counts=clean)
+    play.pending(None)
+    battle = play.state.battle
+    outcome = RESOLVE[battle["kind"]](play, battle)
+    play.event("battle", battle=None)
+    return outcome
+
+
+def _return_tray(play: Play, colour: str | None, n: int | None = None) -> None:
+    if colour is None:
+        return
+    have = play.state.tray[colour]
+    play.move(colour, have if n is None else min(n, have), TRAY, SUPPLY)
+
+
+def _seeding(play: Play, battle: Mapping[str, Any]) -> dict[str, Any]:
+    """Rulebook: armies that fell into the tray go back to their owners' supplies."""
+    for colour in CUBE_COLOURS:
+        _return_tray(play, colour)
+    play.note("tower.seeded", inside={c: n for c, n in play.state.tower.items() if n})
+    return {"result": "seeded"}
+
+
+def _attack(play: Play, battle: Mapping[str, Any]) -> dict[str, Any]:
+    s = play.state
+    province, att, dfd = battle["province"], battle["attacker"], battle["defender"]
+    peasants_fight = battle["peasants_side"] == "defender"
+    a = s.tray[att]
+    own = s.tray[dfd] if dfd else 0
+    green = s.tray[PEASANT] if peasants_fight else 0
+    d = own + green
+    if a > d:
+        _return_tray(play, dfd)
+        play.move(att, d, TRAY, SUPPLY)
+        play.event("owner", province=province, player=att)
+        play.move(att, a - d, TRAY, province)
+        outcome = {"result": "attacker", "winner": att, "stand": a - d}
+        play.note("battle.attacker_won", province=province, attacker=att, defender=dfd,
+                  a=a, d=d, own=own, peasants=green, stand=a - d)
+    elif dfd is None:
+        _return_tray(play, att)
+        outcome = {"result": "neutral_held"}
+        play.note("battle.neutral_held", province=province, attacker=att, a=a, d=d)
+    elif d > a and own > a:
+        _return_tray(play, att)
+        play.move(dfd, a, TRAY, SUPPLY)
+        play.move(dfd, own - a, TRAY, province)
+        outcome = {"result": "defender", "winner": dfd, "stand": own - a}
+        play.note("battle.defender_won", province=province, attacker=att, defender=dfd,
+                  a=a, d=d, own=own, peasants=green, stand=own - a)
+    else:
+        _return_tray(play, att)
+        _return_tray(play, dfd)
+        play.clear_province(province)
+        reason = "tie" if a == d else ("peasants_only" if own == 0 else "none_left")
+        outcome = {"result": "cleared", "reason": reason}
+        play.note("battle.cleared", province=province, attacker=att, defender=dfd, a=a, d=d,
+                  own=own, peasants=green, reason=reason)
+    if peasants_fight:
+        _return_tray(play, PEASANT)
+    return outcome
+
+
+def _revolt(play: Play, battle: Mapping[str, Any]) -> dict[str, Any]:
+    """Rulebook, 'Восставшие крестьяне против игрока': a won revolt keeps the province,
+    returns as many own armies as peasants came out, and adds one unrest token."""
+    s = play.state
+    province, player = battle["province"], battle["defender"]
+    green, own = s.tray[PEASANT], s.tray[player]
+    if own > green:
+        play.move(player, green, TRAY, SUPPLY)
+        play.move(player, own - green, TRAY, province)
+        play.event("unrest", province=province, n=1)
+        outcome = {"result": "defender", "winner": player, "stand": own - green}
+        play.note("revolt.crushed", province=province, player=player, own=own, peasants=green,
+                  stand=own - green)
+    else:
+        _return_tray(play, player)
+        play.clear_province(province)
+        outcome = {"result": "cleared", "reason": "tie" if own == green else "peasants"}
+        play.note("revolt.lost", province=province, player=player, own=own, peasants=green)
+    _return_tray(play, PEASANT)
+    return outcome
+
+
+RESOLVE = {"seeding": _seeding, "attack": _attack, "revolt": _revolt}

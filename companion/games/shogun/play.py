@@ -1,0 +1,79 @@
+"""The context a command handler works in: the live state, the event emitter, the dice.
+
+Handlers change nothing directly: every change is an event emitted here, folded at once,
+so a handler reads what its own earlier events did. ``note`` writes the table's log line
+that explains an outcome ("why"), as a message key with parameters for any language.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from companion.errors import RuleError
+from companion.games.shogun.state import SUPPLY, ShogunState
+
+
+class Play:
+    def __init__(self, state: ShogunState, emit: Callable[[dict], None], rng: random.Random):
+        self.state = state
+        self.emit = emit
+        self.rng = rng
+
+    @property
+    def catalog(self):
+        return self.state.catalog
+
+    @property
+    def board(self):
+        return self.state.catalog.board
+
+    def event(self, type_: str, **fields: Any) -> None:
+        fields["type"] = type_
+        self.emit(fields)
+
+    def note(self, key: str, **params: Any) -> None:
+        self.emit({"type": "note", "key": key, "params": params})
+
+    def move(self, colour: str, n: int, src: str, dst: str) -> None:
+        if n > 0:
+            self.emit({"type": "cubes", "colour": colour, "n": n, "from": src, "to": dst})
+
+    def pay(self, player: str, n: int) -> None:
+        if n:
+            self.emit({"type": "chests", "player": player, "n": -n})
+
+    def gain(self, what: str, player: str, n: int) -> None:
+        if n:
+            self.emit({"type": what, "player": player, "n": n})
+
+    def pending(self, kind: str | None, **fields: Any) -> None:
+        self.emit({"type": "pending", "pending": None if kind is None else {"kind": kind, **fields}})
+
+    def phase(self, phase: str) -> None:
+        self.emit({"type": "phase", "phase": phase})
+
+    def clear_province(self, province: str) -> None:
+        """Rulebook: buildings, armies and unrest tokens removed, the card back to the supply."""
+        prov = self.state.provinces[province]
+        for kind in list(prov.buildings):
+            self.event("building", province=province, kind=kind, built=False)
+        if prov.unrest:
+            self.event("unrest", province=province, n=-prov.unrest)
+        if prov.armies and prov.owner:
+            self.move(prov.owner, prov.armies, province, SUPPLY)
+        if prov.owner is not None:
+            self.event("owner", province=province, player=None)
+
+    def expect(self, kind: str, player: str | None = None) -> dict[str, Any]:
+        """The decision the game awaits, if it is ``kind`` (and ``player``'s), else refuse."""
+        pending = self.state.pending
+        if pending is None or pending["kind"] != kind:
+            raise RuleError("phase.not_now", phase=self.state.phase,
+                            expected=pending["kind"] if pending else self.state.phase)
+        if player is not None:
+            if player not in self.state.players:
+                raise RuleError("player.unknown", player=player)
+            waiting = pending.get("player")
+            if waiting is not None and waiting != player:
+                raise RuleError("turn.not_yours", player=player, waiting=waiting)
+        return pending
