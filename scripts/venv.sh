@@ -2,14 +2,18 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$here/.venv"
-extras="${1:-}"
+extras="${VENV_EXTRAS:-}"
 stamp="$venv/.installed$extras"
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 if [ ! -f "$stamp" ] || [ "$here/pyproject.toml" -nt "$stamp" ]; then
-  "$venv/bin/python" -m pip install --quiet --upgrade pip
-  "$venv/bin/python" -m pip install --quiet -e "$here$extras"
+  log="$venv/install.log"
+  echo "Setting up $venv (first run only)..." >&2
+  if ! "$venv/bin/python" -m pip install -e "$here$extras" >"$log" 2>&1; then
+    cat "$log" >&2
+    exit 1
+  fi
   touch "$stamp"
 fi
 PY="$venv/bin/python"

@@ -66,6 +66,14 @@ class Session:
         session.execute(command)
         return session
 
+    @classmethod
+    def replay(cls, rules: Rules, history: list[list[Event]]) -> "Session":
+        """An in-memory session from recorded events (a saved game, a test position)."""
+        session = cls(rules)
+        session.history = [list(events) for events in history]
+        session.state = session._fold(session.history)
+        return session
+
     @property
     def seq(self) -> int:
         return len(self.history)

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from companion.games.shogun.actions import move_targets
+from companion.games.shogun.planning import building_problem
 from companion.games.shogun.state import ShogunState
 
 
@@ -33,7 +34,8 @@ def _plan(state: ShogunState, player: str, rng: random.Random) -> dict[str, Any]
     elif roll < 0.9 or len(state.owned(player)) >= 6:
         bid = {"chests": rng.randint(0, min(4, state.players[player].chests))}
     rng.shuffle(action_ids)
-    actions = {a: p for a, p in zip(action_ids, owned) if rng.random() < 0.9}
+    actions = {a: p for a, p in zip(action_ids, owned)
+               if rng.random() < 0.9 and building_problem(state, a, p) is None}
     return {"type": "plan", "player": player, "actions": actions, "bid": bid}
 
 

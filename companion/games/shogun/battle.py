@@ -103,7 +103,7 @@ def _attack(play: Play, battle: Mapping[str, Any]) -> dict[str, Any]:
     if a > d:
         _return_tray(play, dfd)
         play.move(att, d, TRAY, SUPPLY)
-        play.event("owner", province=province, player=att)
+        play.change_owner(province, att)
         play.move(att, a - d, TRAY, province)
         outcome = {"result": "attacker", "winner": att, "stand": a - d}
         play.note("battle.attacker_won", province=province, attacker=att, defender=dfd,

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from companion.errors import RuleError
 from companion.games.shogun.commands import ChooseSpecial, SubmitPlan
 from companion.games.shogun.play import Play
+from companion.games.shogun.state import ShogunState
 
 
 def start_round(play: Play) -> None:
@@ -43,6 +44,9 @@ def plan_problem(play: Play, player: str, actions: Mapping[str, Any],
         if province in used:
             return RuleError("plan.province_twice", province=province)
         used.add(province)
+        problem = building_problem(s, action, province)
+        if problem is not None:
+            return problem
     if bid is None:
         # Rulebook: every slot gets a card if possible; only a player short of cards
         # (fewer than 6 provinces: 5 intrigue cards + provinces < 11 slots) may leave it empty.
@@ -64,6 +68,20 @@ def plan_problem(play: Play, player: str, actions: Mapping[str, Any],
             return RuleError("plan.province_twice", province=province)
         return None
     return RuleError("plan.bad_bid")
+
+
+def building_problem(state: ShogunState, action: str, province: str) -> RuleError | None:
+    """A building that can never be built this round is refused at once: a full province
+    or a second building of a type stays so for the round (only losing it changes that)."""
+    spec = state.catalog.actions[action]
+    if spec["kind"] != "build":
+        return None
+    prov = state.provinces[province]
+    if len(prov.buildings) >= state.board.provinces[province].building_slots:
+        return RuleError("plan.no_free_slot", province=province)
+    if spec["building"] in prov.buildings:
+        return RuleError("plan.already_built", province=province, building=spec["building"])
+    return None
 
 
 def submit(play: Play, cmd: SubmitPlan) -> None:

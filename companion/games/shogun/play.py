@@ -62,7 +62,19 @@ class Play:
         if prov.armies and prov.owner:
             self.move(prov.owner, prov.armies, province, SUPPLY)
         if prov.owner is not None:
-            self.event("owner", province=province, player=None)
+            self.change_owner(province, None)
+
+    def change_owner(self, province: str, player: str | None) -> None:
+        """Rulebook: the card goes to the new owner at once, even from the planning board;
+        an action planned on it and not yet carried out is lost."""
+        before = self.state.provinces[province].owner
+        plan = self.state.plans.get(before) if before else None
+        if plan is not None:
+            done = self.state.acted.get(before, {})
+            for action, planned in plan["actions"].items():
+                if planned == province and action not in done:
+                    self.note("plan.card_lost", player=before, province=province, action=action)
+        self.event("owner", province=province, player=player)
 
     def expect(self, kind: str, player: str | None = None) -> dict[str, Any]:
         """The decision the game awaits, if it is ``kind`` (and ``player``'s), else refuse."""

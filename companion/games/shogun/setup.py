@@ -66,7 +66,7 @@ def _recommended(play: Play) -> None:
 
 
 def _place_group(play: Play, colour: str, province: str, armies: int) -> None:
-    play.event("owner", province=province, player=colour)
+    play.change_owner(province, colour)
     play.move(colour, armies, SUPPLY, province)
 
 

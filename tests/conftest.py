@@ -1,0 +1,8 @@
+import pytest
+
+from shogun_table import Table
+
+
+@pytest.fixture
+def table() -> Table:
+    return Table()
