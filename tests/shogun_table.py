@@ -75,6 +75,13 @@ class Table:
         self.arrange({"type": "year", "year": self.state.year, "deck": list(self.state.event_deck),
                       "events": list(events)})
 
+    def set_round(self, actions: list[str] | None = None, specials: list[str] | None = None) -> None:
+        """Lay this round's action cards (first five face up) and special cards in order."""
+        s = self.state
+        self.arrange({"type": "round", "season": s.season,
+                      "actions": actions or list(s.action_cards),
+                      "specials": specials or [c for c in s.special_slots]})
+
     def put_in_tower(self, colour: str, n: int) -> None:
         self.arrange({"type": "cubes", "colour": colour, "n": n, "from": SUPPLY, "to": TOWER})
 
@@ -90,6 +97,7 @@ class Table:
             bid = bids.get(colour, {"chests": 0})
             events += self.do({"type": "plan", "player": colour, "actions": plans.get(colour, {}),
                                "bid": bid})
+        wanted = set(specials.values())
         while self.state.pending and self.state.pending["kind"] == "special":
             colour = self.state.pending["player"]
             free = self.state.pending["free"]
@@ -97,6 +105,6 @@ class Table:
             want = specials.get(colour)
             slot = cards.get(want) if want else None
             if slot is None:
-                slot = next(cards[c] for c in HARMLESS_SPECIALS if c in cards)
+                slot = next(cards[c] for c in HARMLESS_SPECIALS if c in cards and c not in wanted)
             events += self.do({"type": "choose_special", "player": colour, "slot": slot})
         return events

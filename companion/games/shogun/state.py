@@ -174,7 +174,7 @@ def _building(s: ShogunState, e: dict) -> None:
 
 def _round(s: ShogunState, e: dict) -> None:
     s.phase = "planning"
-    s.action_cards = e["actions"]
+    s.action_cards = list(e["actions"])
     s.revealed_actions = 5
     s.special_slots = list(e["specials"])
     s.specials, s.slot_of, s.plans, s.acted = {}, {}, {}, {}
@@ -193,8 +193,8 @@ def _acted(s: ShogunState, e: dict) -> None:
 
 def _year(s: ShogunState, e: dict) -> None:
     s.year = e["year"]
-    s.event_deck = e["deck"]
-    s.year_events = e["events"]
+    s.event_deck = list(e["deck"])
+    s.year_events = list(e["events"])
 
 
 def _event_drawn(s: ShogunState, e: dict) -> None:

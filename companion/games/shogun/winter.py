@@ -35,8 +35,9 @@ def start(play: Play) -> None:
                                  "peasants": 0})
 
 
-def supply_row(play: Play, short: int) -> dict[str, int] | None:
-    for row in play.catalog.cards["supply_table"]:
+def supply_row(cards: dict[str, Any], short: int) -> dict[str, int] | None:
+    """The supply table's row for a player ``short`` rice short (None when not short)."""
+    for row in cards["supply_table"]:
         if row["short_from"] <= short <= row["short_to"]:
             return row
     return None
@@ -58,7 +59,7 @@ def run(play: Play) -> None:
         colour, rest = w["queue"][0], w["queue"][1:]
         owned = sorted(s.owned(colour))
         short = len(owned) - s.players[colour].rice
-        row = supply_row(play, short) if short > 0 else None
+        row = supply_row(play.catalog.cards, short) if short > 0 else None
         if row is None:
             play.note("winter.supplied", player=colour, provinces=len(owned),
                       rice=s.players[colour].rice)
