@@ -18,7 +18,9 @@ from companion.errors import RuleError
 from companion.games.shogun.rules import ShogunRules
 from companion.games.shogun.simulate import check_invariants, play_game
 from companion.games.shogun.text import describe, names_for
+from companion.games.shogun.tray import count_command, start_throw
 from companion.i18n import DEFAULT, LANGUAGES, render
+from companion.tower.simulated import SimulatedTower
 from companion.tower.source import PLAYER_COLOURS
 
 
@@ -133,6 +135,22 @@ def _stored(db: Path, progress: bool):
     return factory
 
 
+def cmd_tower(args: argparse.Namespace) -> int:
+    """Let the simulated tower count the throw the game is waiting for."""
+    session = _session(args)
+    if session.state.battle is None:
+        print(render("phase.not_now", {"expected": session.state.phase},
+                     names_for(session.state, args.lang)), file=sys.stderr)
+        return 2
+    tower = SimulatedTower(seed=args.seed)
+    start_throw(session.state, tower)
+    events = session.execute(count_command(tower))
+    for e in events:
+        if e["type"] == "note":
+            print(describe(session.state, e, args.lang))
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     factory = _stored(args.db, args.progress) if args.store else None
@@ -180,6 +198,10 @@ def parser() -> argparse.ArgumentParser:
     u = sub.add_parser("undo", help="the host's undo of the last command")
     u.add_argument("game")
     u.set_defaults(run=cmd_undo)
+    t = sub.add_parser("tower", help="the simulated tower counts the throw in progress")
+    t.add_argument("game")
+    t.add_argument("--seed", type=int)
+    t.set_defaults(run=cmd_tower)
     m = sub.add_parser("simulate", help="play complete games with random legal choices")
     m.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     m.add_argument("--seed", type=int, default=1)

@@ -240,3 +240,32 @@ def test_a_garbled_tray_count_is_refused(table, counts, key):
     with pytest.raises(RuleError) as refused:
         table.do({"type": "count_tray", "counts": counts})
     assert refused.value.key == key
+
+
+def test_cubes_that_fall_out_between_battles_stay_in_the_tray_for_the_next_battle(table):
+    """Rulebook: cubes that fall out by accident stay in the tray until the next battle."""
+    table.do({"type": "cubes_fell", "counts": {"red": 1, "green": 1}})
+    assert (table.state.tray["red"], table.state.tray["green"]) == (1, 1)
+    table.give("shinano", "blue", armies=5)
+    table.give("kozuke", "yellow", armies=3)
+    attack(table, "shinano", "kozuke", 4)
+    assert parts_of(table)[("red", "tray", "tray")] == 1
+
+
+def test_cubes_cannot_fall_out_of_an_empty_tower(table):
+    with pytest.raises(RuleError) as refused:
+        table.do({"type": "cubes_fell", "counts": {"purple": 1}})
+    assert refused.value.key == "tray.impossible"
+
+
+def test_the_simulated_tower_counts_a_throw_through_the_same_checked_command(table):
+    from companion.games.shogun.tray import count_command, start_throw
+    from companion.tower.simulated import SimulatedTower
+
+    table.give("shinano", "blue", armies=5)
+    table.give("kozuke", "yellow", armies=3)
+    attack(table, "shinano", "kozuke", 4)
+    tower = SimulatedTower(seed=5)
+    start_throw(table.state, tower)
+    table.do(count_command(tower))
+    assert table.state.battle is None

@@ -36,11 +36,14 @@ def test_three_provinces_short_two_revolt_with_two_more_peasants_denis_example(t
     pending = table.state.pending
     assert pending["kind"] == "revolt_order" and len(pending["provinces"]) == 2
     first = pending["provinces"][1]
+    armies = table.state.provinces[first].armies
     table.do({"type": "choose_revolt", "player": "blue", "province": first})
     parts = {(p["colour"], p["role"]): p["n"] for p in table.state.battle["parts"]}
-    assert parts == {("blue", "defender"): table.state.battle and parts[("blue", "defender")],
-                     ("green", "peasants"): 2}
+    assert parts == {("blue", "defender"): armies, ("green", "peasants"): 2}
     assert table.state.battle["province"] == first
+    table.do({"type": "count_tray", "counts": {"blue": armies}})
+    assert table.state.pending == {"kind": "tray", "battle": "revolt"}
+    assert table.state.battle["province"] == pending["provinces"][0]
 
 
 def test_two_rice_short_kai_revolts_with_three_peasants_anton_example(table):

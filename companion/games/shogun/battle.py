@@ -77,6 +77,19 @@ def count(play: Play, counts: Mapping[str, Any]) -> dict[str, Any]:
     return outcome
 
 
+def fell(play: Play, counts: Mapping[str, Any]) -> None:
+    """Ruling: cubes that fall out between battles stay in the tray and are thrown with the
+    next battle. While a throw is being counted they are part of that count instead."""
+    if play.state.pending and play.state.pending["kind"] == "tray":
+        raise RuleError("tray.count_first")
+    if play.state.phase in ("new", "draft", "over"):
+        raise RuleError("phase.not_now", phase=play.state.phase, expected=play.state.phase)
+    clean = check_counts(play, counts)
+    for colour, n in clean.items():
+        play.move(colour, n, TOWER, TRAY)
+    play.note("tray.fell", counts=clean)
+
+
 def _return_tray(play: Play, colour: str | None, n: int | None = None) -> None:
     if colour is None:
         return

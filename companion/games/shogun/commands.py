@@ -42,6 +42,12 @@ class CountTray:
 
 
 @dataclass(frozen=True)
+class CubesFell:
+    """Cubes that dropped out of the tower by themselves, between battles."""
+    counts: Mapping[str, int]
+
+
+@dataclass(frozen=True)
 class SubmitPlan:
     player: str
     actions: Mapping[str, str]
@@ -72,12 +78,12 @@ class ChooseRevolt:
     province: str
 
 
-Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, SubmitPlan, ChooseSpecial,
-               Move, Pass, ChooseRevolt]
+Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, CubesFell, SubmitPlan,
+               ChooseSpecial, Move, Pass, ChooseRevolt]
 
 NAMES: dict[str, type] = {
     "create": CreateGame, "draft_refresh": DraftRefresh, "draft_pick": DraftPick,
-    "count_tray": CountTray, "plan": SubmitPlan, "choose_special": ChooseSpecial,
+    "count_tray": CountTray, "cubes_fell": CubesFell, "plan": SubmitPlan, "choose_special": ChooseSpecial,
     "move": Move, "pass": Pass, "choose_revolt": ChooseRevolt,
 }
 TYPE_OF = {cls: name for name, cls in NAMES.items()}

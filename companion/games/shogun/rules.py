@@ -44,6 +44,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.DraftRefresh: setup.refresh,
     cmds.DraftPick: setup.pick,
     cmds.CountTray: _count_tray,
+    cmds.CubesFell: lambda play, cmd: battle.fell(play, cmd.counts),
     cmds.SubmitPlan: planning.submit,
     cmds.ChooseSpecial: planning.choose,
     cmds.Move: actions.move,

@@ -12,7 +12,7 @@ from typing import Callable
 
 from companion.engine import Session
 from companion.games.shogun import agent
-from companion.games.shogun.battle import throw_of
+from companion.games.shogun.tray import count_command, start_throw
 from companion.games.shogun.rules import ShogunRules
 from companion.games.shogun.state import ShogunState
 from companion.tower.simulated import SimulatedTower
@@ -66,8 +66,8 @@ def play_game(players: int, seed: int, setup: str | None = None, check: bool = F
     while session.state.phase != "over":
         state = session.state
         if state.pending["kind"] == "tray":
-            throw = throw_of(state.battle)
-            command = {"type": "count_tray", "counts": tower.drop(throw.thrown, throw.inside)}
+            start_throw(state, tower)
+            command = count_command(tower)
         else:
             command = agent.choose(state, rng)
         session.execute(command)
