@@ -19,7 +19,7 @@ from companion.games.shogun.rules import ShogunRules
 from companion.games.shogun.simulate import check_invariants, play_game
 from companion.games.shogun.text import describe, names_for
 from companion.games.shogun.tray import count_command, start_throw
-from companion.i18n import DEFAULT, LANGUAGES, render
+from companion.i18n import DEFAULT, LANGUAGES, Names, render
 from companion.tower.simulated import SimulatedTower
 from companion.tower.source import PLAYER_COLOURS
 
@@ -39,10 +39,9 @@ def _session(args: argparse.Namespace) -> Session:
     return Session(ShogunRules(), store, args.game)
 
 
-def _refusal(session_state, err: RuleError, lang: str) -> str:
-    names = names_for(session_state, lang) if session_state.catalog else None
-    from companion.i18n import Names
-    return render(err.key, err.params, names or Names(lang))
+def _refusal(state, err: RuleError, lang: str) -> str:
+    names = names_for(state, lang) if state.catalog else Names(lang)
+    return render(err.key, err.params, names)
 
 
 def cmd_create(args: argparse.Namespace) -> int:
@@ -56,7 +55,6 @@ def cmd_create(args: argparse.Namespace) -> int:
     try:
         session = Session.create(ShogunRules(), command, EventStore(args.db))
     except RuleError as err:
-        from companion.i18n import Names
         print(render(err.key, err.params, Names(args.lang)), file=sys.stderr)
         return 2
     print(session.game_id)

@@ -39,6 +39,10 @@ class Rules(Protocol):
     def summary(self, state: Any) -> dict[str, Any]: ...
 
 
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 def command_rng(seed: int, seq: int) -> random.Random:
     return random.Random(seed * 1_000_003 + seq)
 
@@ -79,9 +83,12 @@ class Session:
         return len(self.history)
 
     def execute(self, command: dict[str, Any]) -> list[Event]:
-        """Apply one command; on refusal nothing changes and RuleError says why."""
+        """Apply one command (a JSON-shaped dict, as stored); on refusal nothing changes
+        and RuleError says why."""
+        if not isinstance(command, dict):
+            raise RuleError("command.unknown", type=type(command).__name__)
         seq = self.seq + 1
-        seed = self.rules.seed_of(self.state) if self.history else int(command.get("seed", 0))
+        seed = self.rules.seed_of(self.state) if self.history else _int(command.get("seed"))
         events: list[Event] = []
 
         def emit(event: Event) -> None:

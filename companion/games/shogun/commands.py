@@ -118,11 +118,9 @@ def _check(value: Any, hint: Any, field: str) -> Any:
     return value
 
 
-def parse(data: Mapping[str, Any] | Command) -> Command:
+def parse(data: Mapping[str, Any]) -> Command:
     """A command record from a device's JSON, or RuleError saying what is wrong with it."""
     if not isinstance(data, Mapping):
-        if type(data) in TYPE_OF:
-            return data
         raise RuleError("command.unknown", type=type(data).__name__)
     cls = NAMES.get(data.get("type"))  # type: ignore[arg-type]
     if cls is None:

@@ -31,7 +31,7 @@ def start_round(play: Play) -> None:
 
 def plan_problem(play: Play, player: str, actions: Mapping[str, Any],
                  bid: Mapping[str, Any] | None) -> RuleError | None:
-    """Why this plan is not allowed, or None; shared with the random player."""
+    """Why this plan is not allowed, or None."""
     s = play.state
     owned = set(s.owned(player))
     known = set(play.catalog.actions)

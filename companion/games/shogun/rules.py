@@ -19,18 +19,15 @@ from companion.games.shogun.view import view
 
 
 def _count_tray(play: Play, cmd: cmds.CountTray) -> None:
-    then = (play.state.battle or {}).get("then")
-    kind = (play.state.battle or {}).get("kind")
+    """Resolve the throw, then finish whatever the battle interrupted."""
+    play.expect("tray")
+    then = play.state.battle["then"]
     outcome = battle.count(play, cmd.counts)
-    if kind == "seeding":
-        _start_game(play)
-    elif then["kind"] == "winter":
-        pass
-    else:
-        actions.after_battle(play, then, outcome)
+    AFTER_BATTLE[then["kind"]](play, then, outcome)
 
 
-def _start_game(play: Play) -> None:
+def _start_game(play: Play, then: dict, outcome: dict) -> None:
+    """After the tower is loaded: the year's four event cards, then spring."""
     events = [e["id"] for e in play.catalog.cards["events"]]
     play.rng.shuffle(events)
     n = play.catalog.cards["events_per_year"]
@@ -38,6 +35,13 @@ def _start_game(play: Play) -> None:
     play.event("season", season=0)
     play.phase("round_start")
 
+
+AFTER_BATTLE: dict[str, Callable[[Play, dict, dict], None]] = {
+    "start_game": _start_game,
+    "collect": actions.after_battle,
+    "acted": actions.after_battle,
+    "winter": lambda play, then, outcome: None,
+}
 
 HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.CreateGame: setup.create,

@@ -122,4 +122,4 @@ def start_seeding(play: Play) -> None:
     parts = [battle.part(c, seeding["per_player"], SUPPLY, "seed") for c in s.seating]
     parts.append(battle.part(PEASANT, seeding["peasants"], SUPPLY, "seed"))
     play.phase("seeding")
-    battle.throw(play, {"kind": "seeding"}, parts)
+    battle.throw(play, {"kind": "seeding", "then": {"kind": "start_game"}}, parts)
