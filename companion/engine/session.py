@@ -114,7 +114,7 @@ class Session:
             raise RuleError("undo.after_reveal")
         state = self._fold(self.history[:-1])
         if self.store is not None and self.game_id is not None:
-            self.store.drop_last(self.game_id, self.rules.summary(state))
+            self.store.drop_last(self.game_id, self.seq, self.rules.summary(state))
         self.state = state
         return self.history.pop()
 

@@ -82,8 +82,8 @@ class EventStore:
                events: list[dict[str, Any]], summary: dict[str, Any] | None = None) -> None:
         """Store one accepted command; ``seq`` must be the next number, else StaleWrite."""
         now = time.time()
+        self._db.execute("BEGIN IMMEDIATE")
         try:
-            self._db.execute("BEGIN IMMEDIATE")
             last = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM commands WHERE game_id = ?",
                                     (game_id,)).fetchone()[0]
             if seq != last + 1:
@@ -105,12 +105,16 @@ class EventStore:
         for seq, command, events in rows:
             yield CommandRecord(seq, json.loads(command), json.loads(events))
 
-    def drop_last(self, game_id: str, summary: dict[str, Any] | None = None) -> CommandRecord | None:
-        """Remove the newest command (the host's undo) and return it."""
+    def drop_last(self, game_id: str, seq: int,
+                  summary: dict[str, Any] | None = None) -> CommandRecord | None:
+        """Remove command ``seq`` (the host's undo), only if it is still the newest: a
+        writer that has not seen a later command must not undo that one instead."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
             row = self._db.execute("SELECT seq, command, events FROM commands WHERE game_id = ? "
                                    "ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+            if row is not None and row[0] != seq:
+                raise StaleWrite(f"game {game_id}: command {row[0]} is newer than {seq}")
             if row is not None:
                 self._db.execute("DELETE FROM commands WHERE game_id = ? AND seq = ?",
                                  (game_id, row[0]))
