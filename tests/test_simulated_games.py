@@ -55,7 +55,7 @@ def outcomes(players: int, setup: str, start: int) -> tuple[Outcome, ...]:
             played.append(Outcome(seed, error=repr(exc)))
             continue
         played.append(Outcome(
-            seed, phase=state.phase, setup=state.options["setup"], seating=tuple(state.seating),
+            seed, phase=state.phase, setup=state.setup, seating=tuple(state.seating),
             scores={c: state.players[c].score for c in state.seating},
             chests={c: state.players[c].chests for c in state.seating}, result=state.result))
     return tuple(played)

@@ -38,7 +38,7 @@ class Province:
 class ShogunState:
     catalog: Catalog | None = None
     seed: int = 0
-    options: dict[str, Any] = field(default_factory=dict)
+    setup: str = ""
     players: dict[str, Player] = field(default_factory=dict)
     seating: list[str] = field(default_factory=list)
     provinces: dict[str, Province] = field(default_factory=dict)
@@ -97,7 +97,7 @@ def _created(s: ShogunState, e: dict) -> None:
     board = config.get("board")
     s.catalog = catalog_with_board(board_from_dict(board)) if board else load_catalog(config["side"])
     s.seed = config["seed"]
-    s.options = {k: v for k, v in config.items() if k != "board"}
+    s.setup = config["setup"]
     cards = s.catalog.cards
     n = len(config["players"])
     for p in config["players"]:

@@ -48,6 +48,7 @@ def view(state: ShogunState, viewer: str | None = None) -> dict[str, Any]:
         "year": state.year,
         "season": state.season,
         "side": board.side if board else None,
+        "setup": state.setup,
         "players": players,
         "seating": list(state.seating),
         "provinces": provinces,
