@@ -7,7 +7,7 @@ the previous calibration, never half of one.
 import json
 
 
-def load(os_mod, path):
+def load(path):
     """Prototypes saved at ``path``; an empty dict when none are (or the file is damaged)."""
     try:
         with open(path) as f:

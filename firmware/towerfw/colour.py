@@ -9,19 +9,19 @@ import math
 
 UNKNOWN = "?"
 COLOURS = ("red", "blue", "yellow", "purple", "black", "green")
-LUM_K = 2000.0
+LUM_K = 300.0
 WEIGHTS = (1.0, 1.0, 1.0, 0.5)
 SPREAD_FLOOR = (0.02, 0.02, 0.02, 0.04)
 REJECT = 8.0
 
-# Rough prototypes for a TCS34725 (gain 16x, 2.4 ms) behind a white LED, 5 mm from the
-# chute; every board should be calibrated, these only make a fresh board usable.
+# Rough prototypes for a TCS34725 (gain 16x, 2.4 ms, so counts up to 1024) lit by its
+# breakout's white LED, 5 mm from the chute; every board should be calibrated, these only make a fresh board usable.
 FACTORY = {
     "red": ((0.60, 0.20, 0.20, 0.45), (0.03, 0.02, 0.02, 0.08)),
     "blue": ((0.18, 0.32, 0.50, 0.35), (0.02, 0.02, 0.03, 0.08)),
     "yellow": ((0.45, 0.40, 0.15, 0.65), (0.02, 0.02, 0.02, 0.08)),
     "purple": ((0.40, 0.22, 0.38, 0.35), (0.02, 0.02, 0.02, 0.08)),
-    "black": ((0.34, 0.33, 0.33, 0.08), (0.04, 0.04, 0.04, 0.04)),
+    "black": ((0.34, 0.33, 0.33, 0.08), (0.08, 0.08, 0.08, 0.04)),
     "green": ((0.22, 0.50, 0.28, 0.45), (0.02, 0.03, 0.02, 0.08)),
 }
 

@@ -53,11 +53,7 @@ def unframe(line):
     if start < 0 or star < start or len(line) - star != 5:
         return None
     body = line[start:star]
-    try:
-        crc = int(line[star + 1:].decode(), 16)
-    except (ValueError, UnicodeError):
-        return None
-    if crc16(body) != crc:
+    if line[star + 1:] != ("%04X" % crc16(body)).encode():
         return None
     try:
         words = body[1:].decode().split(" ")

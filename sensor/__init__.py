@@ -1,0 +1,5 @@
+"""Host side of the tower's sensor board: protocol, serial link, tray source, emulator."""
+from sensor.link import SensorLink, find_board_port
+from sensor.source import SensorTraySource
+
+__all__ = ["SensorLink", "SensorTraySource", "find_board_port"]

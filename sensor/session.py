@@ -1,0 +1,363 @@
+"""What the host knows about the board and the tray: the accounting behind the tray source.
+
+No I/O here. The link feeds in received lines and connection events, and sends whatever
+``tick`` returns. Every cube is filed under (boot id, cube number): a replayed or
+repeated line can never count twice, a gap in cube numbers is asked for again, and what
+cannot be recovered is said in the reading instead of silently missing.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from companion.tower.source import CUBE_COLOURS, TrayReading
+from sensor.protocol import PROTOCOL_VERSION, BoardLine, encode
+
+UNKNOWN = "?"
+RETRY_S = 0.3
+STATUS_GAP_S = 0.15
+LOW_QUALITY = 30
+
+
+@dataclass(frozen=True)
+class Cube:
+    boot: str
+    n: int
+    colour: str
+    quality: int
+    long: bool
+
+
+@dataclass
+class BoardState:
+    """The board's latest word on the tray, from STATUS, SETTLED, CUBE or HELLO lines."""
+
+    seq: int = -1
+    tray: int = -1
+    n: int = 0
+    settled: bool = False
+
+
+@dataclass
+class Stats:
+    lines: int = 0
+    bad_lines: int = 0
+    seq_gaps: int = 0
+    duplicates: int = 0
+    replays: int = 0
+    connects: int = 0
+    reboots: int = 0
+
+
+class BoardSession:
+    def __init__(self, tray_start: int | None = None) -> None:
+        self.tray_id = tray_start if tray_start is not None else random.randrange(1, 1 << 20)
+        self.connected = False
+        self.boot: str | None = None
+        self.hello: dict[str, str] = {}
+        self.hello_ok = False
+        self.protocol_error: str | None = None
+        self.state = BoardState()
+        self.board_n: dict[str, int] = {}
+        self.cubes: dict[tuple[str, int], Cube] = {}
+        self.order: list[tuple[str, int]] = []
+        self.gone: set[tuple[str, int]] = set()
+        self.throw_active = False
+        self.bases: dict[str, int] = {}
+        self.base_unknown = False
+        self.reset_acked = False
+        self.incidents: list[str] = []
+        self.jam = False
+        self.sensor_fault = False
+        self.stats = Stats()
+        self.calibration: list[BoardLine] = []
+        self.acks: dict[str, BoardLine] = {}
+        self._expect_seq: int | None = None
+        self._hseq = 0
+        self._queue: list[tuple[str, tuple[tuple[str, object], ...]]] = []
+        self._want_status = False
+        self._replay_upto = 0
+        self._last = {"HI": -1e9, "RESET": -1e9, "REPLAY": -1e9, "STATUS": -1e9}
+
+    # -- events from the link ---------------------------------------------------------
+
+    def on_connect(self, now: float) -> None:
+        self.connected = True
+        self.hello_ok = False
+        self._expect_seq = None
+        self.stats.connects += 1
+        self._last["HI"] = -1e9
+
+    def on_disconnect(self, now: float) -> None:
+        self.connected = False
+        self.hello_ok = False
+
+    def on_bad_line(self, now: float) -> None:
+        """A cut or corrupted line may have been anything, a cube included: ask for status."""
+        self.stats.bad_lines += 1
+        self._want_status = True
+
+    def on_line(self, line: BoardLine, now: float) -> None:
+        self.stats.lines += 1
+        if self._expect_seq is not None and line.seq != self._expect_seq:
+            self.stats.seq_gaps += 1
+            self._want_status = True
+        self._expect_seq = line.seq + 1
+        if line.kind == "HELLO":
+            self._on_hello(line)
+            return
+        if not self.hello_ok or line.boot != self.boot:
+            if line.boot != self.boot:
+                self.hello_ok = False
+            return
+        handler = getattr(self, "_on_" + line.kind.lower(), None)
+        if handler is not None:
+            handler(line)
+
+    # -- line handlers ------------------------------------------------------------------
+
+    def _see_n(self, n: int | None) -> None:
+        if n is not None and self.boot is not None:
+            self.board_n[self.boot] = max(self.board_n.get(self.boot, 0), n)
+
+    def _set_state(self, line: BoardLine, tray: int | None, n: int | None, settled: bool) -> None:
+        if line.seq > self.state.seq and n is not None:
+            self.state = BoardState(line.seq, self.state.tray if tray is None else tray, n, settled)
+
+    def _on_hello(self, line: BoardLine) -> None:
+        boot = line.boot
+        if boot is None:
+            return
+        self.hello = dict(line.fields)
+        if line.int("proto") != PROTOCOL_VERSION:
+            self.protocol_error = (f"the board speaks protocol {line.fields.get('proto')}, "
+                                   f"this host speaks {PROTOCOL_VERSION}: update one of them")
+            return
+        self.protocol_error = None
+        n = line.int("n", 0)
+        if self.boot is not None and boot != self.boot:
+            self._rebooted(boot)
+        elif self.boot is None and self.throw_active and boot not in self.bases:
+            self.bases[boot] = n
+            self.base_unknown = True
+        self.boot = boot
+        self.hello_ok = True
+        self.state = BoardState(line.seq, line.int("tray", -1), n, line.int("st") == 1)
+        self._see_n(n)
+
+    def _rebooted(self, boot: str) -> None:
+        self.stats.reboots += 1
+        self._replay_upto = 0
+        old = self.boot
+        assert old is not None
+        if self.throw_active:
+            for n in self._missing(old):
+                self.gone.add((old, n))
+            self.incidents.append(
+                "the board restarted during the throw (power lost or reset): cubes that "
+                "fell while it was off, or just before, may be missing")
+            self.bases[boot] = 0
+            self.reset_acked = False
+        self.state = BoardState()
+
+    def _on_cube(self, line: BoardLine) -> None:
+        n = line.int("n")
+        if n is None or self.boot is None:
+            return
+        replay = line.fields.get("r") == "1"
+        key = (self.boot, n)
+        if key in self.cubes:
+            self.stats.duplicates += 1
+        else:
+            self.cubes[key] = Cube(self.boot, n, line.fields.get("c", UNKNOWN),
+                                   line.int("q", 0) or 0, line.fields.get("x") == "long")
+            self.order.append(key)
+            self.gone.discard(key)
+        self._see_n(n)
+        if not replay:
+            self.jam = False
+            self._set_state(line, None, n, False)
+
+    def _on_settled(self, line: BoardLine) -> None:
+        n = line.int("n")
+        self._see_n(n)
+        self._set_state(line, line.int("tray"), n, True)
+
+    def _on_status(self, line: BoardLine) -> None:
+        n = line.int("n")
+        self._see_n(n)
+        self._set_state(line, line.int("tray"), n, line.int("st") == 1)
+        self.jam = line.int("gate") == 1 and self.jam
+
+    def _on_pong(self, line: BoardLine) -> None:
+        self._see_n(line.int("n"))
+
+    def _on_ok(self, line: BoardLine) -> None:
+        self.acks[line.fields.get("cmd", "")] = line
+        if line.fields.get("cmd") == "RESET" and line.int("tray") == self.tray_id:
+            self.reset_acked = True
+            if self.state.tray != self.tray_id:
+                self._set_state(line, self.tray_id, line.int("n"), False)
+        self._see_n(line.int("n"))
+        self._see_n(line.int("upto"))
+
+    def _on_err(self, line: BoardLine) -> None:
+        code = line.fields.get("code")
+        if code == "gone" and self.boot is not None:
+            oldest = line.int("oldest", 0) or 0
+            for n in self._missing(self.boot):
+                if n < oldest:
+                    self.gone.add((self.boot, n))
+        elif code == "jam":
+            self.jam = True
+        elif code == "sensor":
+            self.sensor_fault = True
+
+    def _on_cal(self, line: BoardLine) -> None:
+        self.calibration.append(line)
+
+    _on_caldone = _on_cal
+
+    # -- what to send -------------------------------------------------------------------
+
+    def _missing(self, boot: str) -> list[int]:
+        """Cube numbers of this throw the board has announced but the host has not got."""
+        if not self.throw_active or boot not in self.bases:
+            return []
+        return [n for n in range(self.bases[boot] + 1, self.board_n.get(boot, 0) + 1)
+                if (boot, n) not in self.cubes and (boot, n) not in self.gone]
+
+    def command(self, kind: str, *fields: tuple[str, object]) -> None:
+        """Queue a command for the board (sent on the next tick while connected)."""
+        self._queue.append((kind, fields))
+
+    def _due(self, kind: str, now: float, every: float) -> bool:
+        if now - self._last[kind] < every:
+            return False
+        self._last[kind] = now
+        return True
+
+    def _encode(self, kind: str, fields: tuple[tuple[str, object], ...] = ()) -> bytes:
+        self._hseq += 1
+        return encode(self._hseq, kind, fields)
+
+    def tick(self, now: float) -> list[bytes]:
+        """Commands to send now: hello, tray reset, replays of lost cubes, status, queued."""
+        if not self.connected:
+            return []
+        if not self.hello_ok:
+            return [self._encode("HI")] if self._due("HI", now, 0.5) else []
+        out = []
+        boot = self.boot
+        assert boot is not None
+        if self.throw_active and not self.reset_acked and self._due("RESET", now, RETRY_S):
+            out.append(self._encode("RESET", (("tray", self.tray_id), ("from", self.bases[boot]))))
+        missing = self._missing(boot)
+        if missing and (missing[-1] > self._replay_upto or self._due("REPLAY", now, RETRY_S)):
+            self._last["REPLAY"] = now
+            self._replay_upto = missing[-1]
+            self.stats.replays += 1
+            out.append(self._encode("REPLAY", (("from", missing[0]),)))
+        if self._want_status and self._due("STATUS", now, STATUS_GAP_S):
+            self._want_status = False
+            out.append(self._encode("STATUS"))
+        while self._queue:
+            kind, fields = self._queue.pop(0)
+            out.append(self._encode(kind, fields))
+        return out
+
+    # -- the tray -----------------------------------------------------------------------
+
+    def begin_throw(self, now: float) -> None:
+        """The tray was emptied into the tower: cubes from the board's next number on count."""
+        self.throw_active = True
+        self.tray_id += 1
+        self.incidents = []
+        self.gone = set()
+        self.bases = {}
+        self.base_unknown = False
+        self.reset_acked = False
+        self._last["RESET"] = -1e9
+        if self.boot is not None:
+            self.bases[self.boot] = self.board_n.get(self.boot, 0)
+            if not self.connected:
+                self.incidents.append("the board was not connected when the throw began")
+        self.cubes = {}
+        self.order = []
+
+    def tray_cubes(self) -> list[Cube]:
+        return [self.cubes[k] for k in self.order
+                if k[0] in self.bases and k[1] > self.bases[k[0]]]
+
+    def is_stable(self) -> bool:
+        boot = self.boot
+        if not (self.throw_active and self.connected and self.hello_ok and boot in self.bases):
+            return False
+        assert boot is not None
+        st = self.state
+        return (st.settled and not self._missing(boot)
+                and st.n == self.board_n.get(boot, 0)
+                and (st.n > self.bases[boot] or st.tray == self.tray_id))
+
+    def reading(self) -> TrayReading | None:
+        if not self.throw_active:
+            return None
+        cubes = self.tray_cubes()
+        counts = {c: 0 for c in CUBE_COLOURS}
+        for cube in cubes:
+            if cube.colour in counts:
+                counts[cube.colour] += 1
+        unknown = sum(1 for c in cubes if c.colour not in counts)
+        tray_gone = sorted(k for k in self.gone if k[0] in self.bases and k[1] > self.bases[k[0]])
+        doubtful = [c.n for c in cubes if c.colour in counts and c.quality < LOW_QUALITY]
+        long = [c.n for c in cubes if c.long]
+        missing = self._missing(self.boot) if self.boot else []
+        confidence = 1.0
+        notes = []
+        if self.protocol_error:
+            notes.append(self.protocol_error)
+            confidence = 0.0
+        for incident in self.incidents:
+            notes.append(incident)
+            confidence = min(confidence, 0.5)
+        if self.base_unknown:
+            notes.append("the board was first reached after the throw began: "
+                         "cubes that fell before that are not counted")
+            confidence = min(confidence, 0.5)
+        if tray_gone:
+            notes.append(f"{len(tray_gone)} cube(s) were seen by the board but their lines "
+                         "could not be recovered: colour unknown")
+            confidence = min(confidence, 0.5)
+        if unknown:
+            notes.append(f"{unknown} cube(s) of a colour the board could not tell")
+            confidence = min(confidence, 0.7)
+        if long:
+            notes.append(f"cube(s) {', '.join(map(str, long))} shaded the gate for long: "
+                         "two cubes may have passed together")
+            confidence = min(confidence, 0.8)
+        if doubtful:
+            notes.append(f"{len(doubtful)} cube(s) with a doubtful colour")
+            confidence = min(confidence, 0.9)
+        if self.jam:
+            notes.append("a cube is stuck in the chute")
+        if self.sensor_fault:
+            notes.append("the colour sensor stopped answering")
+        if not self.connected:
+            notes.append("board disconnected: reconnecting")
+        elif missing:
+            notes.append(f"recovering {len(missing)} lost line(s)")
+        return TrayReading(
+            counts=counts,
+            stable=self.is_stable(),
+            confidence=confidence,
+            note="; ".join(notes) or None,
+            extra={
+                "arrivals": [c.colour for c in cubes],
+                "unknown": unknown,
+                "unrecovered": len(tray_gone),
+                "connected": self.connected,
+                "board": {"boot": self.boot, "fw": self.hello.get("fw"),
+                          "calibrated": self.hello.get("cal", "-")},
+                "tray": self.tray_id,
+            },
+        )

@@ -1,0 +1,169 @@
+"""The host's accounting fed directly by the firmware, without a pty: fast and repeatable.
+
+The board (firmware logic on the simulated shim) and the host session are wired through
+a fault injector, so many seeds of lost, cut and corrupted lines can be run in seconds.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from sensor.faults import LineFaults
+from sensor.protocol import LineSplitter, parse_line
+from sensor.session import BoardSession
+from towerfw.board import Board
+from towerfw.hw_fake import FakeHardware
+
+COLOURS = ("red", "blue", "yellow", "purple", "black", "green")
+
+
+class Chain:
+    def __init__(self, tmp, seed=1, faults=None, history=256):
+        self.hw = FakeHardware(seed=seed, cal_path=str(tmp / "cal.json"))
+        self.history = history
+        self.board = Board(self.hw, settle_ms=300, empty_ms=1500, heartbeat_ms=500,
+                           history=history)
+        self.session = BoardSession(tray_start=100)
+        self.faults = faults or LineFaults()
+        self.splitter = LineSplitter()
+        self.link_up = True
+        self.session.on_connect(self.now)
+
+    @property
+    def now(self) -> float:
+        return self.hw.now_us / 1e6
+
+    def run(self, ms: int) -> None:
+        for _ in range(ms // 5):
+            for _ in range(10):
+                self.hw.advance(500)
+                self.board.step()
+            out = self.hw.take_output()
+            if not self.link_up:
+                continue
+            for raw in self.splitter.feed(self.faults.apply(out)):
+                line = parse_line(raw)
+                if line is None:
+                    self.session.on_bad_line(self.now)
+                else:
+                    self.session.on_line(line, self.now)
+            for cmd in self.session.tick(self.now):
+                self.hw.inp.extend(cmd)
+
+    def drop(self, names, gap_us=25000):
+        t = self.hw.now_us + 10000
+        for name in names:
+            self.hw.drop(name, t)
+            t += gap_us
+
+    def reboot(self):
+        self.board = Board(self.hw, settle_ms=300, empty_ms=1500, heartbeat_ms=500,
+                           history=self.history)
+
+    def reading(self):
+        return self.session.reading()
+
+
+def counted(reading):
+    return Counter({c: n for c, n in reading.counts.items() if n})
+
+
+def test_nothing_to_report_before_a_throw(tmp_path):
+    chain = Chain(tmp_path)
+    chain.run(100)
+    assert chain.reading() is None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_cube_accounted_for_under_heavy_faults(tmp_path, seed):
+    rng = random.Random(seed)
+    faults = LineFaults(lose=0.2, cut=0.1, flip=0.1, garbage=0.1, rng=random.Random(seed))
+    chain = Chain(tmp_path, seed=seed + 1, faults=faults)
+    chain.run(600)
+    chain.session.begin_throw(chain.now)
+    names = [rng.choice(COLOURS) for _ in range(rng.randint(10, 40))]
+    chain.drop(names, gap_us=rng.randint(12000, 40000))
+    for _ in range(100):
+        chain.run(200)
+        if chain.reading().stable:
+            break
+    reading = chain.reading()
+    assert reading.stable
+    assert counted(reading) == Counter(names)
+    assert reading.confidence == 1.0 and reading.note is None
+
+
+def test_duplicate_and_replayed_lines_never_count_twice(tmp_path):
+    chain = Chain(tmp_path)
+    chain.run(600)
+    chain.session.begin_throw(chain.now)
+    chain.drop(["red", "blue", "green"])
+    chain.run(500)
+    out_before = chain.reading()
+    chain.session.command("REPLAY", ("from", 1))
+    chain.session.command("REPLAY", ("from", 1))
+    chain.run(100)
+    after = chain.reading()
+    assert counted(after) == counted(out_before) == Counter(["red", "blue", "green"])
+    assert chain.session.stats.duplicates == 6
+
+
+def test_reboot_during_throw_keeps_seen_cubes_and_says_so(tmp_path):
+    chain = Chain(tmp_path)
+    chain.run(600)
+    chain.session.begin_throw(chain.now)
+    chain.drop(["red"] * 3)
+    chain.run(300)
+    chain.reboot()
+    chain.drop(["blue"] * 2)
+    for _ in range(20):
+        chain.run(200)
+        if chain.reading().stable:
+            break
+    reading = chain.reading()
+    assert reading.stable
+    assert counted(reading) == Counter({"red": 3, "blue": 2})
+    assert reading.confidence < 1.0 and "restarted" in reading.note
+    assert chain.session.stats.reboots == 1
+
+
+def test_reboot_between_throws_is_harmless(tmp_path):
+    chain = Chain(tmp_path)
+    chain.run(600)
+    chain.reboot()
+    chain.run(600)
+    chain.session.begin_throw(chain.now)
+    chain.drop(["yellow"] * 2)
+    chain.run(1500)
+    reading = chain.reading()
+    assert reading.stable and reading.confidence == 1.0
+    assert counted(reading) == Counter({"yellow": 2})
+
+
+def test_unknown_colour_is_reported_not_guessed(tmp_path):
+    chain = Chain(tmp_path)
+    chain.hw.truth = dict(chain.hw.truth, red=((0.90, 0.05, 0.05, 0.9), (0.02, 0.02, 0.02, 0.05)))
+    chain.run(600)
+    chain.session.begin_throw(chain.now)
+    chain.drop(["red", "green"])
+    chain.run(1500)
+    reading = chain.reading()
+    assert reading.stable
+    assert counted(reading) == Counter({"green": 1})
+    assert reading.extra["unknown"] == 1
+    assert reading.confidence < 1.0 and "could not tell" in reading.note
+
+
+def test_not_stable_until_the_reset_reaches_the_board(tmp_path):
+    chain = Chain(tmp_path)
+    chain.run(600)
+    chain.link_up = False
+    chain.session.begin_throw(chain.now)
+    chain.run(2000)
+    assert not chain.reading().stable
+    chain.link_up = True
+    chain.run(1800)
+    reading = chain.reading()
+    assert reading.stable and sum(reading.counts.values()) == 0
