@@ -603,3 +603,30 @@ def scene(session: Session, seed: int, *, total: int | None = None, hand: bool =
         image, truth = render(session, cubes, seed=int(rng.integers(1 << 31)), hand=hand)
         if not ambiguous(truth):
             return Sample(image, truth, cubes)
+
+
+def settling(session: Session, seed: int, *, total: int, moving: int, still: int) -> list[tuple[np.ndarray, Truth]]:
+    """Frames of a throw coming to rest: ``moving`` frames of cubes sliding (smeared) into
+    their places, slowing down, then ``still`` frames of the settled tray with fresh noise."""
+    rng = np.random.default_rng(seed)
+    while True:
+        cubes = place_cubes(session, rng, battle_colours(rng, total), tilt=0.0)
+        final, truth = render(session, cubes, seed=seed)
+        if not ambiguous(truth):
+            break
+    headings = rng.uniform(0, 2 * np.pi, len(cubes))
+    speeds = rng.uniform(1.0, 4.0, len(cubes))  # millimetres per frame at the start
+    out: list[tuple[np.ndarray, Truth]] = []
+    for i in range(moving):
+        left = (moving - i) / moving
+        shift = np.stack([np.cos(headings), np.sin(headings), np.zeros(len(cubes))], axis=1) * (speeds * left * moving / 2)[:, None]
+        step = np.stack([np.cos(headings), np.sin(headings), np.zeros(len(cubes))], axis=1) * (speeds * left)[:, None]
+        placed = [Cube(c.colour, c.centre + d, c.rotation, c.size, c.albedo) for c, d in zip(cubes, shift)]
+        motion = np.array([session.camera.project(np.array([p.centre, p.centre + s]))[1] - session.camera.project(p.centre[None])[0] for p, s in zip(placed, step)])
+        image, moving_truth = render(session, placed, seed=seed + 1 + i, motion=motion)
+        out.append((image, moving_truth))
+    out.append((final, truth))
+    for i in range(still - 1):
+        image, _ = render(session, cubes, seed=seed + 1000 + i)
+        out.append((image, truth))
+    return out

@@ -1,0 +1,197 @@
+"""Benchmark of the camera tray counter against a fixed-HSV-threshold contour counter.
+
+    .venv/bin/python bench/vision_counter.py [--sessions 40] [--images 10] [--seed 1000]
+
+Both counters see the same generated photos (vision.synth: a fresh table, camera and light
+per session). Prints: how often all six counts are exactly right, for each; how often the
+camera counter said it was unsure and how right it was when it did not; unsure rate on
+photos with a hand in the tray; ms to count one 1280x720 frame on one core; and time from
+the cubes stopping to a stable reading at 30 frames per second.
+
+The baseline is the deliberate exception to "no hand-tuned colour thresholds": it is the
+OpenCV-tutorial recipe (HSV inRange per colour, open/close, external contours), given
+generous help it would not have at a real table: the true tray outline as its mask and the
+true size of one cube at the tray's centre to split touching contours.
+"""
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.tower.source import CUBE_COLOURS, Throw  # noqa: E402
+from vision import synth  # noqa: E402
+from vision.calibration import CalibrationError, calibrate  # noqa: E402
+from vision.counter import Counter  # noqa: E402
+from vision.source import CameraTraySource  # noqa: E402
+
+HSV = {  # OpenCV hue 0..180; the usual tutorial ranges
+    "red": [((0, 100, 60), (10, 255, 255)), ((170, 100, 60), (180, 255, 255))],
+    "blue": [((100, 100, 50), (130, 255, 255))],
+    "yellow": [((20, 100, 100), (35, 255, 255))],
+    "purple": [((130, 60, 40), (165, 255, 255))],
+    "black": [((0, 0, 0), (180, 255, 50))],
+    "green": [((40, 80, 40), (85, 255, 255))],
+}
+
+
+class HsvBaseline:
+    def __init__(self, session: synth.Session):
+        outline = session.camera.project(np.vstack([synth._tray_corners(0), synth._tray_corners(synth.WALL_H)]))
+        self.mask = np.zeros((synth.HEIGHT, synth.WIDTH), np.uint8)
+        cv2.fillPoly(self.mask, [np.round(cv2.convexHull(outline.astype(np.float32))).astype(np.int32)], 255)
+        cube = synth.UNIT * synth.CUBE + [0, 0, synth.CUBE / 2]
+        hull = cv2.convexHull(session.camera.project(cube).astype(np.float32))
+        self.cube_area = cv2.contourArea(hull)
+
+    def count(self, image: np.ndarray) -> dict[str, int]:
+        hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+        counts = {}
+        for colour, ranges in HSV.items():
+            mask = np.zeros(hsv.shape[:2], np.uint8)
+            for lo, hi in ranges:
+                mask |= cv2.inRange(hsv, lo, hi)
+            mask &= self.mask
+            mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+            mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+            contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            areas = [cv2.contourArea(c) for c in contours]
+            counts[colour] = sum(max(1, round(a / self.cube_area)) for a in areas if a > 0.3 * self.cube_area)
+        return counts
+
+
+def accuracy(args: argparse.Namespace) -> None:
+    ours = base = total = unsure = confident = confident_right = calib_failed = 0
+    hands = hands_flagged = 0
+    colour_errors = {c: 0 for c in CUBE_COLOURS}
+    base_errors = {c: 0 for c in CUBE_COLOURS}
+    misses: list[str] = []
+    for s in range(args.sessions):
+        seed = args.seed + s
+        session = synth.make_session(seed)
+        baseline = HsvBaseline(session)
+        empty, reference = synth.calibration_pair(session)
+        try:
+            counter: Counter | None = Counter(calibrate(empty, reference))
+        except CalibrationError as error:
+            counter = None
+            calib_failed += 1
+            misses.append(f"session {seed} ({session.cloth_name}): calibration refused: {error}")
+        for k in range(args.images):
+            sample = synth.scene(session, seed * 1000 + k)
+            truth = sample.truth.counts
+            total += 1
+            got = baseline.count(sample.image)
+            base += got == truth
+            for c in CUBE_COLOURS:
+                base_errors[c] += got[c] != truth[c]
+            if counter is None:
+                for c in CUBE_COLOURS:
+                    colour_errors[c] += 1
+                continue
+            count = counter.count(sample.image)
+            right = count.counts == truth
+            ours += right
+            unsure += count.unsure
+            if not count.unsure:
+                confident += 1
+                confident_right += right
+            for c in CUBE_COLOURS:
+                colour_errors[c] += count.counts[c] != truth[c]
+            if not right and len(misses) < args.show_misses:
+                diff = {c: (count.counts[c], truth[c]) for c in CUBE_COLOURS if count.counts[c] != truth[c]}
+                misses.append(f"session {seed} ({session.cloth_name}) image {k}: (counted, true) {diff} conf {count.confidence} {count.note or ''}")
+        if counter is not None:
+            for h in range(args.hands):
+                sample = synth.scene(session, seed * 1000 + 500 + h, hand=True)
+                hands += 1
+                hands_flagged += counter.count(sample.image).unsure
+    print(f"images: {total} in {args.sessions} sessions (seeds {args.seed}..{args.seed + args.sessions - 1}); calibration refused in {calib_failed}")
+    print(f"camera counter, all six counts exact: {ours / total:.1%}")
+    print(f"HSV-threshold baseline, all six exact: {base / total:.1%}")
+    print(f"camera counter unsure on {unsure / total:.1%} of images; exact on {confident_right / max(confident, 1):.1%} of the rest")
+    print(f"hand in the tray flagged unsure: {hands_flagged}/{hands}")
+    print("wrong count per colour, ours / baseline: " + ", ".join(f"{c} {colour_errors[c] / total:.1%}/{base_errors[c] / total:.1%}" for c in CUBE_COLOURS))
+    for line in misses:
+        print("  miss:", line)
+
+
+def timing(args: argparse.Namespace) -> None:
+    cv2.setNumThreads(1)
+    for seed in range(args.seed, args.seed + 50):
+        session = synth.make_session(seed)
+        try:
+            counter = Counter(calibrate(*synth.calibration_pair(session)))
+            break
+        except CalibrationError:
+            continue
+    images = [synth.scene(session, 7000 + k, total=25).image for k in range(5)]
+    encoded = [cv2.imencode(".jpg", im, [cv2.IMWRITE_JPEG_QUALITY, 85])[1].tobytes() for im in images]
+    for im in images:
+        counter.count(im)
+    times, decode = [], []
+    for r in range(args.timing_frames):
+        start = time.perf_counter()
+        counter.count(images[r % len(images)])
+        times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        cv2.imdecode(np.frombuffer(encoded[r % len(encoded)], np.uint8), cv2.IMREAD_COLOR)
+        decode.append(time.perf_counter() - start)
+    ms = np.array(times) * 1000
+    print(f"count one 1280x720 frame, one core (cv2.setNumThreads(1)): median {np.median(ms):.1f} ms, p95 {np.percentile(ms, 95):.1f} ms"
+          f" (+ {np.median(decode) * 1000:.1f} ms to decode a posted JPEG)")
+
+
+def settling(args: argparse.Namespace) -> None:
+    fps = 30.0
+    delays, wrong, never, refused = [], 0, 0, 0
+    for r in range(args.settle_runs):
+        session = synth.make_session(args.seed + 500 + r)
+        try:
+            source = CameraTraySource(calibrate(*synth.calibration_pair(session)), annotate_frames=False)
+        except CalibrationError:
+            refused += 1
+            continue
+        source.begin_throw(Throw(thrown={c: 30 for c in CUBE_COLOURS}, inside={}))
+        frames = synth.settling(session, 9000 + r, total=int(np.random.default_rng(r).integers(3, 20)), moving=8, still=20)
+        stopped = next(i for i, (_, t) in enumerate(frames) if not t.moving)
+        for i, (image, truth) in enumerate(frames):
+            reading = source.push_frame(image, timestamp=i / fps)
+            if reading.stable:
+                delays.append((i - stopped) / fps)
+                wrong += reading.counts != truth.counts
+                break
+        else:
+            never += 1
+    d = np.array(delays) if delays else np.array([np.inf])
+    print(f"time from cubes stopping to a stable reading at {fps:.0f} fps: median {np.median(d):.2f} s, max {d.max():.2f} s,"
+          f" within 0.5 s in {int(np.sum(d <= 0.5))}/{args.settle_runs - refused} runs; stable but wrong {wrong}; never stable {never};"
+          f" calibration refused {refused}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sessions", type=int, default=40)
+    parser.add_argument("--images", type=int, default=10)
+    parser.add_argument("--hands", type=int, default=1, help="photos with a hand, per session")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--timing-frames", type=int, default=100)
+    parser.add_argument("--settle-runs", type=int, default=10)
+    parser.add_argument("--show-misses", type=int, default=15)
+    args = parser.parse_args()
+    print(f"machine: {platform.processor() or platform.machine()}, {len(__import__('os').sched_getaffinity(0))} cores; OpenCV {cv2.__version__}")
+    timing(args)
+    settling(args)
+    accuracy(args)
+
+
+if __name__ == "__main__":
+    main()

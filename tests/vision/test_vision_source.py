@@ -1,0 +1,118 @@
+"""The camera as a tray source: frames in, a settled count out, for pushed and watched frames."""
+import time
+
+import cv2
+import numpy as np
+
+from companion.tower.source import Throw, TraySource
+from vision import synth
+from vision.source import CameraTraySource
+
+FPS = 30.0
+
+
+class ReplayCapture:
+    """Stands in for cv2.VideoCapture: replays generated frames, then reports the end."""
+
+    def __init__(self, images):
+        self.images = list(images)
+        self.index = 0
+        self.released = False
+
+    def read(self):
+        if self.index >= len(self.images):
+            return False, None
+        image = self.images[self.index]
+        self.index += 1
+        return True, image
+
+    def release(self):
+        self.released = True
+
+    def clock(self):
+        return self.index / FPS
+
+
+def _throw():
+    return Throw(thrown={c: 10 for c in synth.CUBE_COLOURS}, inside={})
+
+
+def test_is_a_tray_source(sessions):
+    source: TraySource = CameraTraySource(sessions[4][3])
+    assert source.name == "camera"
+    source.begin_throw(_throw())
+    assert source.poll() is None
+
+
+def test_pushed_frames_settle_only_after_the_cubes_stop(sessions):
+    session, _, _, calibration, _ = sessions[4]
+    frames = synth.settling(session, 21, total=7, moving=5, still=9)
+    source = CameraTraySource(calibration)
+    source.begin_throw(_throw())
+    stable_at = None
+    for i, (image, truth) in enumerate(frames):
+        ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+        reading = source.push_frame(jpeg.tobytes(), timestamp=i / FPS)
+        if truth.moving:
+            assert not reading.stable, i
+        elif reading.stable and stable_at is None:
+            stable_at = i
+            assert reading.counts == truth.counts
+    assert stable_at is not None
+    assert (stable_at - 5) / FPS <= 0.5
+    reading = source.poll()
+    assert reading.extra["annotated_jpeg"][:2] == b"\xff\xd8"
+    assert cv2.imdecode(np.frombuffer(reading.extra["annotated_jpeg"], np.uint8), cv2.IMREAD_COLOR).shape == image.shape
+
+
+def test_watching_a_camera_reads_on_a_thread_until_the_stream_ends(sessions):
+    session, _, _, calibration, _ = sessions[4]
+    frames = synth.settling(session, 22, total=5, moving=3, still=6)
+    capture = ReplayCapture(image for image, _ in frames)
+    source = CameraTraySource(calibration, clock=capture.clock)
+    source.begin_throw(_throw())
+    source.watch(capture)
+    deadline = time.monotonic() + 20
+    while source.watching and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert capture.released
+    reading = source.poll()
+    assert reading is not None and reading.stable
+    assert reading.counts == frames[-1][1].counts
+
+
+def test_counts_beyond_what_was_thrown_are_doubted(sessions):
+    session, _, _, calibration, _ = sessions[4]
+    rng = np.random.default_rng(2)
+    cubes = synth.place_cubes(session, rng, ["red"] * 3, tilt=0.0, cluster=0.0)
+    image, truth = synth.render(session, cubes, seed=1)
+    source = CameraTraySource(calibration, annotate_frames=False)
+    source.begin_throw(Throw(thrown={"red": 1}, inside={"red": 1}))
+    for i in range(6):
+        reading = source.push_frame(image, timestamp=i / FPS)
+    assert reading.counts["red"] == 3
+    assert not reading.stable and "red" in reading.note and reading.confidence <= 0.3
+
+
+def test_begin_throw_forgets_the_last_tray(sessions):
+    session, _, reference, calibration, _ = sessions[4]
+    source = CameraTraySource(calibration, annotate_frames=False)
+    source.begin_throw(_throw())
+    source.push_frame(reference, timestamp=0.0)
+    assert source.poll() is not None
+    source.begin_throw(_throw())
+    assert source.poll() is None
+
+
+def test_the_engine_turns_a_settled_reading_into_its_count_command(sessions):
+    from companion.games.shogun.tray import count_command
+
+    session, _, _, calibration, _ = sessions[4]
+    frames = synth.settling(session, 23, total=4, moving=2, still=6)
+    source = CameraTraySource(calibration, annotate_frames=False)
+    source.begin_throw(_throw())
+    assert count_command(source) is None
+    for i, (image, _) in enumerate(frames):
+        source.push_frame(image, timestamp=i / FPS)
+    truth = frames[-1][1].counts
+    assert count_command(source) == {"type": "count_tray", "counts": {c: n for c, n in truth.items() if n}}

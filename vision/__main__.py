@@ -1,0 +1,74 @@
+"""Command line: calibrate from two photos, count photos, print JSON.
+
+    python -m vision calibrate --empty EMPTY --reference REFERENCE -o CALIB.json
+    python -m vision count IMAGE [IMAGE ...] --calibration CALIB.json [--details] [--annotate DIR]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cv2
+
+from vision.annotate import annotate
+from vision.calibration import Calibration, CalibrationError, calibrate
+from vision.counter import Counter
+
+
+def _read(path: str):
+    image = cv2.imread(path, cv2.IMREAD_COLOR)
+    if image is None:
+        raise SystemExit(f"vision: cannot read image {path}")
+    return image
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision", description="Count Shogun tray cubes in photos.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    cal = sub.add_parser("calibrate", help="learn tray, cube size and colours from two photos")
+    cal.add_argument("--empty", required=True, help="photo of the empty tray")
+    cal.add_argument("--reference", required=True, help="photo of the tray with one cube of each colour, apart")
+    cal.add_argument("-o", "--output", required=True, help="calibration JSON to write")
+    cnt = sub.add_parser("count", help="count cubes; one JSON object per image, in order")
+    cnt.add_argument("images", nargs="+")
+    cnt.add_argument("--calibration", required=True)
+    cnt.add_argument("--details", action="store_true", help="add confidence and note to each object")
+    cnt.add_argument("--annotate", metavar="DIR", help="also write each image with counted patches outlined")
+    args = parser.parse_args(argv)
+
+    if args.command == "calibrate":
+        try:
+            calibration = calibrate(_read(args.empty), _read(args.reference))
+        except CalibrationError as error:
+            print(f"vision: calibration failed: {error}", file=sys.stderr)
+            return 2
+        calibration.save(args.output)
+        return 0
+
+    try:
+        counter = Counter(Calibration.load(args.calibration))
+    except (OSError, ValueError, KeyError) as error:
+        print(f"vision: cannot use calibration {args.calibration}: {error}", file=sys.stderr)
+        return 2
+    for path in args.images:
+        image = _read(path)
+        try:
+            count = counter.count(image)
+        except ValueError as error:
+            print(f"vision: {path}: {error}", file=sys.stderr)
+            return 2
+        result: dict[str, object] = dict(count.counts)
+        if args.details:
+            result.update(confidence=count.confidence, note=count.note)
+        print(json.dumps(result), flush=True)
+        if args.annotate:
+            out = Path(args.annotate) / (Path(path).stem + ".annotated.jpg")
+            out.parent.mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(out), annotate(image, count, counter.calibration.roi))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,242 @@
+"""Learning this session's tray, cube size and cube colours from two photos.
+
+The app asks for the empty tray and for the tray holding one cube of each colour, apart.
+The difference between the two finds the six cubes; their size sets the working resolution;
+their pixels are the colour models, named by matching six observed colours to six colour
+names under the best per-channel light gain (so a warm bulb still has yellow as the
+brightest and black as the darkest, whatever it does to the hues).
+"""
+from __future__ import annotations
+
+import base64
+import itertools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.tower.source import CUBE_COLOURS
+from vision import frames, geometry
+from vision.pixels import CHI2_UNEXPLAINED, Background, ColourModel
+
+TARGET_EDGE = 16.0  # working pixels across one cube: enough to see its faces, small enough to be quick
+SILHOUETTE_EDGE = 30.0  # pixels across one cube when measuring its shape
+SHADING = (0.8, 1.15)  # sRGB brightness range one cube's colour is widened to (shadow of a neighbour to a lamp-facing tilt)
+RESIDUAL_SHAKE = 0.5  # working pixels of misalignment left after phase correlation
+SAME_SIZE = 0.2  # log-ratio within which a colour's cube area is just pixel noise around the others'
+NAMED = {  # what each name means, roughly, in sRGB; only the best assignment of all six matters
+    "red": (200, 45, 40),
+    "blue": (40, 80, 180),
+    "yellow": (230, 200, 45),
+    "purple": (115, 55, 145),
+    "black": (40, 40, 45),
+    "green": (60, 150, 60),
+}
+
+
+class CalibrationError(ValueError):
+    """The photos do not show what calibration needs; the message says what to fix."""
+
+
+@dataclass
+class Calibration:
+    frame_size: tuple[int, int]  # width, height of the camera's frames
+    roi: tuple[int, int, int, int]  # x, y, w, h of the tray in the frame
+    scale: float  # working pixels per frame pixel
+    tray: list[list[float]] | None  # the tray's outline in frame pixels, if found
+    rise: tuple[float, float]  # direction of a cube's vertical edge in the image, top to bottom
+    rise_length: tuple[float, float]  # its length in working pixels: at the origin, and per pixel along it
+    noise: float  # frame-to-frame sigma per channel at working resolution
+    background: np.ndarray  # the empty tray, working resolution, uint8 BGR
+    means: np.ndarray  # 6 x 3, colour models in CUBE_COLOURS order
+    covs: np.ndarray  # 6 x 3 x 3
+    top_area: np.ndarray  # 6, one cube's top-face area in scale-map units
+    full_area: np.ndarray  # 6, one cube's whole silhouette in scale-map units
+
+    def to_json(self) -> dict:
+        ok, png = cv2.imencode(".png", self.background)
+        return {
+            "version": 1,
+            "frame_size": list(self.frame_size),
+            "roi": list(self.roi),
+            "scale": self.scale,
+            "tray": self.tray,
+            "rise": list(self.rise),
+            "rise_length": list(self.rise_length),
+            "noise": self.noise,
+            "background_png": base64.b64encode(png.tobytes()).decode(),
+            "colours": list(CUBE_COLOURS),
+            "means": self.means.tolist(),
+            "covs": self.covs.tolist(),
+            "top_area": self.top_area.tolist(),
+            "full_area": self.full_area.tolist(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Calibration":
+        if data.get("version") != 1 or data.get("colours") != list(CUBE_COLOURS):
+            raise CalibrationError("calibration file is from another version; calibrate again")
+        png = np.frombuffer(base64.b64decode(data["background_png"]), np.uint8)
+        return cls(
+            frame_size=tuple(data["frame_size"]),
+            roi=tuple(data["roi"]),
+            scale=float(data["scale"]),
+            tray=data["tray"],
+            rise=tuple(data["rise"]),
+            rise_length=tuple(data["rise_length"]),
+            noise=float(data["noise"]),
+            background=cv2.imdecode(png, cv2.IMREAD_COLOR),
+            means=np.array(data["means"], np.float32),
+            covs=np.array(data["covs"], np.float32),
+            top_area=np.array(data["top_area"]),
+            full_area=np.array(data["full_area"]),
+        )
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json()))
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Calibration":
+        return cls.from_json(json.loads(Path(path).read_text()))
+
+
+def _noise(a: np.ndarray, b: np.ndarray) -> float:
+    """Robust per-channel sigma of the difference of two photos that mostly agree."""
+    d = (a - b).reshape(-1, 3)
+    mad = np.median(np.abs(d - np.median(d, axis=0)), axis=0)
+    return float(max(1.4826 * mad.mean(), 0.5))
+
+
+def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarray], float]:
+    """The six cubes' masks in a pair of equally scaled views, and the noise between the views."""
+    window = cv2.createHanningWindow(empty.shape[1::-1], cv2.CV_32F)
+    reference, _ = frames.align(reference, cv2.cvtColor(empty, cv2.COLOR_BGR2GRAY), window)
+    reference, _ = frames.match_exposure(reference, empty)
+    noise = _noise(reference, empty)
+    background = Background.build(empty, noise, RESIDUAL_SHAKE)
+    _, chi = background.nll(reference)
+    fg = (chi > CHI2_UNEXPLAINED).astype(np.uint8)
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    order = np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1
+    areas = stats[order, cv2.CC_STAT_AREA]
+    if len(order) < 6 or areas[5] < 0.3 * areas[0]:
+        found = int(np.sum(areas >= 0.3 * areas[0])) if len(order) else 0
+        raise CalibrationError(
+            f"found {found} cube-sized changes between the photos, not six; lay exactly one cube of each colour"
+            " in the tray, apart from each other and from the walls"
+        )
+    if len(order) > 6 and areas[6] > 0.3 * areas[5]:
+        raise CalibrationError("more than six cube-sized changes between the photos; keep hands and other things out of the tray")
+    return [(labels == i).astype(np.uint8) for i in order[:6]], noise
+
+
+def _name(colours: np.ndarray) -> list[int]:
+    """Which observed colour is which name: the permutation that, after the best light gain
+    per channel, lies closest to the names' colours in log space."""
+    observed = np.log(np.maximum(colours, 1.0))
+    named = np.log(np.array([NAMED[c] for c in CUBE_COLOURS], np.float64))
+    best, best_cost = None, np.inf
+    for perm in itertools.permutations(range(6)):
+        diff = observed[list(perm)] - named
+        cost = ((diff - diff.mean(axis=0)) ** 2).sum()
+        if cost < best_cost:
+            best, best_cost = list(perm), cost
+    return best
+
+
+def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
+    """Learn the tray, the cube size and the six colours from the two calibration photos."""
+    if empty.shape != reference.shape:
+        raise CalibrationError("the two photos have different sizes; take both with the same camera")
+    h, w = empty.shape[:2]
+    tray = geometry.find_tray(empty)
+    roi = (0, 0, w, h)
+    if tray is not None:
+        margin = 0.03 * max(w, h)
+        x0, y0 = np.maximum(tray.min(axis=0) - margin, 0).astype(int)
+        x1, y1 = np.minimum(tray.max(axis=0) + margin, [w, h]).astype(int)
+        roi = (int(x0), int(y0), int(x1 - x0), int(y1 - y0))
+
+    coarse = min(1.0, 640 / roi[2])
+    masks, _ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
+    edge = float(np.median([np.sqrt(m.sum()) for m in masks])) / coarse
+    if tray is not None:
+        inside = [cv2.pointPolygonTest(tray, _centre(m) / coarse + roi[:2], False) >= 0 for m in masks]
+        if not all(inside):
+            tray, roi = None, (0, 0, w, h)
+            masks, _ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
+
+    fine = min(1.0, SILHOUETTE_EDGE / edge)
+    silhouettes, _ = _find_cubes(frames.crop(empty, roi, fine), frames.crop(reference, roi, fine))
+    scale = min(1.0, TARGET_EDGE / edge)
+    rise = geometry.estimate_rise(silhouettes).scaled(scale / fine)
+
+    bg = frames.crop(empty, roi, scale)
+    ref = frames.crop(reference, roi, scale)
+    masks, noise = _find_cubes(bg, ref)
+    window = cv2.createHanningWindow(bg.shape[1::-1], cv2.CV_32F)
+    ref, _ = frames.align(ref, cv2.cvtColor(bg, cv2.COLOR_BGR2GRAY), window)
+    ref, _ = frames.match_exposure(ref, bg)
+    light = illumination(bg)
+    samples = [ref[m > 0] / light[m > 0][:, None] for m in masks]
+    order = _name(np.array([s.mean(axis=0)[::-1] for s in samples]))
+    model = ColourModel.fit([samples[i] for i in order], noise, SHADING)
+    calibration = Calibration(
+        frame_size=(w, h),
+        roi=roi,
+        scale=scale,
+        tray=None if tray is None else tray.tolist(),
+        rise=(float(rise.direction[0]), float(rise.direction[1])),
+        rise_length=(float(rise.length[0]), float(rise.length[1])),
+        noise=noise,
+        background=np.clip(bg + 0.5, 0, 255).astype(np.uint8),
+        means=model.means.astype(np.float32),
+        covs=model.covs.astype(np.float32),
+        top_area=np.ones(6),
+        full_area=np.ones(6),
+    )
+    _measure_cubes(calibration, reference, [masks[i] for i in order])
+    return calibration
+
+
+def illumination(background: np.ndarray) -> np.ndarray:
+    """How brightly each part of the tray is lit, relative to its middle, from the empty photo."""
+    gray = cv2.cvtColor(background, cv2.COLOR_BGR2GRAY)
+    sigma = max(gray.shape) / 8
+    lit = cv2.GaussianBlur(gray, (0, 0), sigma)
+    return (lit / np.median(lit)).astype(np.float32)
+
+
+def _centre(mask: np.ndarray) -> np.ndarray:
+    ys, xs = np.nonzero(mask)
+    return np.array([xs.mean(), ys.mean()], np.float32)
+
+
+def _measure_cubes(calibration: Calibration, reference: np.ndarray, masks: list[np.ndarray]) -> None:
+    """One cube's top and whole area per colour, measured by the counter itself so that the
+    counting rule divides like by like. All cubes are the same size, so a colour keeps its
+    own measure only where it differs from the others by more than pixel noise explains
+    (a black cube whose dark sides melt into a dark cloth); the rest share the median."""
+    from vision.counter import Counter
+
+    counter = Counter(calibration)
+    view = counter.analyse(reference)
+    for c, mask in enumerate(masks):
+        own = view.colour_masks[c] & (cv2.dilate(mask, np.ones((5, 5), np.uint8)) > 0)
+        if own.sum() < 0.5 * mask.sum():
+            raise CalibrationError(
+                f"the {CUBE_COLOURS[c]} cube looks too much like another colour under this light;"
+                " add light or move the cubes apart and calibrate again"
+            )
+        calibration.full_area[c] = float(counter.inv_scale[own].sum())
+        calibration.top_area[c] = float(counter.inv_scale[own & view.tops].sum())
+        if calibration.top_area[c] <= 0.2 * calibration.full_area[c]:
+            raise CalibrationError(f"could not see the top of the {CUBE_COLOURS[c]} cube; is the camera above the tray?")
+    for areas in (calibration.top_area, calibration.full_area):
+        typical = np.median(areas)
+        close = np.abs(np.log(areas / typical)) < SAME_SIZE
+        areas[close] = typical

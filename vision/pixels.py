@@ -1,0 +1,111 @@
+"""Per-pixel evidence: is this pixel the empty tray (perhaps shadowed), which cube colour, or neither?
+
+Everything here is a likelihood learned from the two calibration photos; there is no
+threshold on hue or brightness. The empty tray explains a pixel when the pixel is the
+tray's own colour scaled by a shading factor (a shadow darkens, a lamp brightens); a cube
+colour explains it when it lies near that colour's learned Gaussian. Each pixel takes the
+explanation with the lower negative log-likelihood, and a pixel that neither explains within
+``CHI2_UNEXPLAINED`` is *unknown*: a hand, a sleeve, a die, a cube moving too fast.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+SHADE_RANGE = (0.6, 1.12)  # sRGB shading the empty tray may take: a cube's shadow (a third of the light) to a brighter lamp; darker is a cube
+PAINT = 0.05  # cubes of one colour differ from the reference cube by a few percent per channel (paint, wood)
+CHI2_UNEXPLAINED = 21.1  # chi-square, 3 dof, p = 1e-4: "not this model" for a single pixel
+BIN = 4  # colour lookup bin width in sRGB levels
+BINS = 384 // BIN
+BACKGROUND, UNKNOWN = 254, 255
+
+
+@dataclass
+class Background:
+    """The empty tray at working resolution, with the noise a frame may differ from it by."""
+
+    image: np.ndarray  # H x W x 3 float32 sRGB
+    inv2var: np.ndarray  # H x W, 1 / (2 sigma^2)
+    offset: np.ndarray  # H x W, the normalising constant of the shading-ray likelihood
+    norm2: np.ndarray  # H x W, |b|^2
+
+    @classmethod
+    def build(cls, image: np.ndarray, noise: float, shift_px: float) -> "Background":
+        """``noise`` is the per-channel frame-to-frame sigma; ``shift_px`` the camera shake left
+        after registration, which matters only where the tray itself has sharp edges."""
+        gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3) / 8
+        gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3) / 8
+        grad2 = (gx**2 + gy**2).max(axis=2)
+        var = noise**2 + shift_px**2 * grad2
+        norm = np.sqrt((image**2).sum(axis=2))
+        span = np.maximum(norm * (SHADE_RANGE[1] - SHADE_RANGE[0]), np.sqrt(2 * np.pi * var))
+        offset = np.log(span) + np.log(2 * np.pi * var)
+        return cls(image, (0.5 / var).astype(np.float32), offset.astype(np.float32), np.maximum(norm**2, 1e-3))
+
+    def nll(self, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Negative log-likelihood under 'empty tray, shaded', and the chi-square of the residual."""
+        b = self.image
+        k = np.clip((frame * b).sum(axis=2) / self.norm2, *SHADE_RANGE)
+        r = frame - k[..., None] * b
+        chi = (r * r).sum(axis=2) * self.inv2var
+        return chi + self.offset, 2 * chi
+
+
+@dataclass
+class ColourModel:
+    """One Gaussian per cube colour in illumination-normalised sRGB, baked into a lookup table."""
+
+    means: np.ndarray  # 6 x 3
+    covs: np.ndarray  # 6 x 3 x 3
+
+    def table(self) -> tuple[np.ndarray, np.ndarray]:
+        """For every colour bin: the best colour's index (or UNKNOWN) and its negative log-likelihood."""
+        centres = (np.arange(BINS, dtype=np.float32) + 0.5) * BIN
+        grid = np.stack(np.meshgrid(centres, centres, centres, indexing="ij"), axis=-1).reshape(-1, 3)
+        nll = np.empty((len(self.means), len(grid)), np.float32)
+        maha = np.empty_like(nll)
+        for c, (mu, cov) in enumerate(zip(self.means, self.covs)):
+            d = grid - mu
+            m2 = np.einsum("ij,jk,ik->i", d, np.linalg.inv(cov), d)
+            maha[c] = m2
+            nll[c] = 0.5 * m2 + 0.5 * np.log(np.linalg.det(cov)) + 1.5 * np.log(2 * np.pi) + np.log(len(self.means))
+        best = nll.argmin(axis=0)
+        best_nll = nll[best, np.arange(len(grid))]
+        label = np.where(maha[best, np.arange(len(grid))] > CHI2_UNEXPLAINED, UNKNOWN, best).astype(np.uint8)
+        return label, best_nll
+
+    @classmethod
+    def fit(cls, samples: list[np.ndarray], noise: float, shading: tuple[float, float]) -> "ColourModel":
+        """Fit each colour to its reference cube's pixels, widened along the shading ray so the
+        same colour in a neighbour's shadow or tilted towards the lamp still matches, and by
+        ``PAINT`` so a cube painted a shade apart from the reference one does too."""
+        means, covs = [], []
+        factors = np.linspace(shading[0], shading[1], 7, dtype=np.float32)
+        for pix in samples:
+            aug = (pix[None, :, :] * factors[:, None, None]).reshape(-1, 3)
+            means.append(aug.mean(axis=0))
+            mean = aug.mean(axis=0)
+            covs.append(np.cov(aug, rowvar=False) + np.diag((PAINT * mean) ** 2 + noise**2))
+        return cls(np.array(means), np.array(covs))
+
+
+def lookup_index(normalised: np.ndarray) -> np.ndarray:
+    q = np.clip(normalised * (1 / BIN), 0, BINS - 1).astype(np.int32)
+    return (q[..., 0] * BINS + q[..., 1]) * BINS + q[..., 2]
+
+
+def classify(
+    frame: np.ndarray,
+    illumination: np.ndarray,
+    background: Background,
+    table: tuple[np.ndarray, np.ndarray],
+) -> np.ndarray:
+    """A label image: colour index 0..5, BACKGROUND or UNKNOWN."""
+    bg_nll, bg_chi = background.nll(frame)
+    idx = lookup_index(frame / illumination[..., None])
+    label = table[0][idx]
+    colour_nll = table[1][idx]
+    is_bg = np.where(label == UNKNOWN, bg_chi <= CHI2_UNEXPLAINED, bg_nll <= colour_nll)
+    return np.where(is_bg, BACKGROUND, label).astype(np.uint8)

@@ -1,0 +1,142 @@
+"""The camera as a tray source for the engine: frames in, settled counts and a picture out.
+
+Frames arrive either pushed (a phone or tablet camera whose browser posts JPEGs to the
+server: call ``push_frame``) or pulled (a USB webcam on the server: ``watch`` runs a reader
+thread over ``cv2.VideoCapture`` or anything with the same ``read()``). Each frame is
+counted at once; ``poll`` returns the latest reading, marked stable only when the tray has
+stopped moving and the counts held (``vision.stability``). The annotated JPEG for the battle
+screen travels in ``TrayReading.extra["annotated_jpeg"]``.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Callable, Protocol
+
+import numpy as np
+
+from companion.tower.source import CUBE_COLOURS, Throw, TrayReading
+from vision import frames
+from vision.annotate import annotate, jpeg
+from vision.calibration import Calibration
+from vision.counter import Counter
+from vision.stability import Stabiliser, motion
+
+
+class Capture(Protocol):
+    def read(self) -> tuple[bool, np.ndarray | None]: ...
+
+    def release(self) -> None: ...
+
+
+class CameraTraySource:
+    """A ``TraySource`` that counts the tray from camera frames."""
+
+    name = "camera"
+
+    def __init__(
+        self,
+        calibration: Calibration,
+        *,
+        stabiliser: Stabiliser | None = None,
+        annotate_frames: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.counter = Counter(calibration)
+        self.stabiliser = stabiliser or Stabiliser()
+        self.annotate_frames = annotate_frames
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._reading: TrayReading | None = None
+        self._previous: np.ndarray | None = None
+        self._limits: dict[str, int] | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    @classmethod
+    def from_file(cls, path: str | Path, **options: object) -> "CameraTraySource":
+        return cls(Calibration.load(path), **options)  # type: ignore[arg-type]
+
+    def begin_throw(self, throw: Throw) -> None:
+        """Forget the last battle's tray; counts above what was thrown plus what was inside are doubted."""
+        with self._lock:
+            self.stabiliser.reset()
+            self._reading = None
+            self._limits = {c: int(throw.thrown.get(c, 0)) + int(throw.inside.get(c, 0)) for c in CUBE_COLOURS}
+
+    def poll(self) -> TrayReading | None:
+        with self._lock:
+            return self._reading
+
+    def push_frame(self, frame: bytes | np.ndarray, timestamp: float | None = None) -> TrayReading:
+        """Count one frame (encoded bytes as a browser posts them, or a BGR array) and return the reading."""
+        image = frames.decode(frame)
+        view = self.counter.analyse(image)
+        count = self.counter.count_view(view)
+        with self._lock:
+            now = self.clock() if timestamp is None else timestamp
+            moved = motion(self._previous, view.image, self.counter.background.inv2var, self.counter.cube_pixels)
+            self._previous = view.image
+            notes = [count.note] if count.note else []
+            confidence = count.confidence
+            over = [] if self._limits is None else [c for c, n in count.counts.items() if n > self._limits[c]]
+            if over:
+                notes.append("more " + ", ".join(over) + " than the throw can have left")
+                confidence = min(confidence, 0.3)
+            stable = self.stabiliser.update(count, moved, now) and not over
+            if moved > self.stabiliser.still:
+                notes.append("the tray is still moving")
+            extra: dict[str, object] = {"timestamp": now, "moved": moved, "patches": [
+                {"colour": p.colour, "cubes": p.cubes, "estimate": round(p.estimate, 2)} for p in count.patches
+            ]}
+            if self.annotate_frames:
+                extra["annotated_jpeg"] = jpeg(annotate(image, count, self.counter.calibration.roi))
+            self._reading = TrayReading(
+                counts=dict(count.counts),
+                stable=stable,
+                confidence=confidence,
+                note="; ".join(notes) or None,
+                extra=extra,
+            )
+            return self._reading
+
+    def watch(self, capture: Capture) -> None:
+        """Read frames from ``capture`` on a background thread until ``stop``; a failed read ends it."""
+        self.stop()
+        self._stop.clear()
+
+        def run() -> None:
+            try:
+                while not self._stop.is_set():
+                    ok, image = capture.read()
+                    if not ok or image is None:
+                        break
+                    self.push_frame(image)
+            finally:
+                capture.release()
+
+        self._thread = threading.Thread(target=run, name="vision-camera", daemon=True)
+        self._thread.start()
+
+    def open_camera(self, device: int | str = 0) -> None:
+        """Watch a USB webcam (or a video file or stream URL) through OpenCV."""
+        import cv2
+
+        capture = cv2.VideoCapture(device)
+        if not capture.isOpened():
+            raise OSError(f"cannot open camera {device!r}")
+        width, height = self.counter.calibration.frame_size
+        capture.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+        capture.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+        self.watch(capture)
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+            self._thread = None
+
+    @property
+    def watching(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()

@@ -1,0 +1,63 @@
+"""Deciding when the tray has settled, so the table hears one count and not a flicker.
+
+Cubes bounce and roll for a moment after the throw, and a hand may sweep in to nudge one.
+A count is reported as stable only when the tray has stopped changing between frames, nothing
+unexplained (a hand) lies in it, and the same counts have held for a few frames spanning a
+short time. Doubt about a cluster does not hold the reading back: it settles with its lower
+confidence and note, and the table decides whether to ask the players.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.counter import UNSURE_UNKNOWN, Count
+from vision.pixels import CHI2_UNEXPLAINED
+
+
+def motion(previous: np.ndarray | None, current: np.ndarray, inv2var: np.ndarray, cube_pixels: float) -> float:
+    """How many cubes' worth of the tray changed between two consecutive working views.
+
+    A change counts where it exceeds what noise and leftover shake explain at that pixel
+    (``inv2var`` is the background's 1/(2 sigma^2)) in a patch, not a lone pixel or a
+    one-pixel line along an edge.
+    """
+    if previous is None or previous.shape != current.shape:
+        return float("inf")
+    d = current - previous
+    chi2 = (d * d).sum(axis=2) * inv2var  # twice the noise of one frame, so chi-square / 2 per 3 dof
+    changed = (chi2 > CHI2_UNEXPLAINED).astype(np.uint8)
+    changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return float(np.count_nonzero(changed)) / cube_pixels
+
+
+@dataclass
+class _Seen:
+    time: float
+    counts: tuple[int, ...]
+    settled: bool
+
+
+class Stabiliser:
+    """Holds the last few frames' counts and says when they agree on a settled tray."""
+
+    def __init__(self, frames: int = 4, seconds: float = 0.1, still: float = 0.25):
+        self.frames = frames
+        self.seconds = seconds
+        self.still = still  # cubes' worth of change between frames that still counts as no motion
+        self._seen: deque[_Seen] = deque(maxlen=frames)
+
+    def reset(self) -> None:
+        self._seen.clear()
+
+    def update(self, count: Count, moved: float, time: float) -> bool:
+        settled = moved <= self.still and count.unknown < UNSURE_UNKNOWN
+        self._seen.append(_Seen(time, tuple(count.counts.values()), settled))
+        if len(self._seen) < self.frames:
+            return False
+        first, last = self._seen[0], self._seen[-1]
+        same = all(s.counts == last.counts and s.settled for s in self._seen)
+        return same and last.time - first.time >= self.seconds - 1e-3  # frame times are not exact
