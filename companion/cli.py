@@ -214,5 +214,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:
+        parser().print_help()
+        return 0
     args = parser().parse_args(argv)
     return args.run(args)
