@@ -183,8 +183,8 @@ def test_manual_source_forgets_the_count_when_the_next_throw_begins():
     ({"red": "2"}, "tray.bad_count"),
     ({"red": True}, "tray.bad_count"),
     ({"orange": 1}, "tray.unknown_colour"),
-    ({"red": 6}, "tray.too_many"),
-    ({"yellow": 1}, "tray.too_many"),
+    ({"red": 6}, "tray.impossible"),
+    ({"yellow": 1}, "tray.impossible"),
 ])
 def test_manual_source_refuses_a_count_no_tray_could_show(counts, key):
     source = manual_after_throw()

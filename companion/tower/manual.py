@@ -57,7 +57,7 @@ class ManualTraySource:
         for colour, count in checked.items():
             possible = self._throw.thrown.get(colour, 0) + self._throw.inside.get(colour, 0)
             if count > possible:
-                raise RuleError("tray.too_many", colour=colour, count=count, possible=possible)
+                raise RuleError("tray.impossible", colour=colour, counted=count, most=possible)
         self._counts = checked
 
     def poll(self) -> TrayReading | None:

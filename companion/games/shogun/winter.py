@@ -61,7 +61,7 @@ def run(play: Play) -> None:
         short = len(owned) - s.players[colour].rice
         row = supply_row(play.catalog.cards, short) if short > 0 else None
         if row is None:
-            play.note("winter.supplied", player=colour, provinces=len(owned),
+            play.note("winter.supplied", player=colour, count=len(owned),
                       rice=s.players[colour].rice)
             play.event("winter", winter=dict(w, queue=rest))
             continue

@@ -1,0 +1,199 @@
+"""The web app's figures for the README: command-to-every-screen latency, table page ready.
+
+    python bench/web_latency.py [--commands 400] [--loads 10]
+
+Targets (issue 3): a command from a phone reaches every screen, p95 under 100 ms with
+6 devices connected on loopback; the table page is ready in under 1 s.
+
+The server runs as ``python -m web`` in its own process on 127.0.0.1, as at a real table.
+Six devices (the table and five phones) hold Server-Sent Event streams. Complete
+5-player games are played through the HTTP API: each decision by the random legal player
+(companion.games.shogun.agent) from the phone whose decision it is, each tray count by the
+simulated tower from the table. A shadow session here replays the same commands (same seed,
+same events) to know what is legal next. Latency is from sending the POST to the moment
+all six streams have delivered that revision. The page figure is Chromium's own time from
+navigation start to the page's "ready" mark (its first live screen applied).
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.engine import Session  # noqa: E402
+from companion.games.shogun import agent  # noqa: E402
+from companion.games.shogun.rules import ShogunRules  # noqa: E402
+from companion.games.shogun.tray import count_command, start_throw  # noqa: E402
+from companion.tower.simulated import SimulatedTower  # noqa: E402
+from web.identity import TABLE, table_cookie, token  # noqa: E402
+from web.instance import load_secret  # noqa: E402
+
+COLOURS = ("red", "blue", "yellow", "purple", "black")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen, str]:
+    proc = subprocess.Popen([sys.executable, "-m", "web", "--host", "127.0.0.1", "--port", "0",
+                             "--db", str(db)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    for line in proc.stdout:  # type: ignore[union-attr]
+        if line.startswith("Table Companion: open "):
+            return proc, line.split()[3].rstrip("/")
+    raise RuntimeError("the server did not start")
+
+
+class Device(threading.Thread):
+    """One screen's live stream; remembers the newest revision it has received."""
+
+    def __init__(self, base: str, path: str, headers: dict[str, str], seen: threading.Condition):
+        super().__init__(daemon=True)
+        url = urlsplit(base)
+        self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+        self.path, self.headers, self.seen = path, headers, seen
+        self.rev = 0
+
+    def run(self) -> None:
+        self.conn.request("GET", self.path, headers=self.headers)
+        response = self.conn.getresponse()
+        for raw in response:
+            line = raw.decode()
+            if line.startswith("id: "):
+                with self.seen:
+                    self.rev = int(line[4:])
+                    self.seen.notify_all()
+
+    def close(self) -> None:
+        self.conn.sock and self.conn.sock.close()  # type: ignore[func-returns-value]
+
+
+def post(conn: http.client.HTTPConnection, path: str, body: dict, headers: dict[str, str]) -> dict:
+    conn.request("POST", path, body=json.dumps(body),
+                 headers={"Content-Type": "application/json", **headers})
+    response = conn.getresponse()
+    data = json.loads(response.read())
+    if response.status >= 300:
+        raise RuntimeError(f"{path} {body}: {data}")
+    return data
+
+
+def play_one(conn: http.client.HTTPConnection, base: str, db: Path, seed: int,
+             budget: int) -> tuple[list[float], str, str]:
+    """One 5-player game (or ``budget`` commands of it) with six screens watching."""
+    create = {"players": [{"colour": c} for c in COLOURS], "setup": "recommended",
+              "pin": "2468", "seed": seed}
+    game_id = post(conn, "/api/games", create, {})["game_id"]
+    secret = load_secret(db)
+    table = {"Cookie": f"{table_cookie(game_id)}={token(secret, game_id, TABLE)}"}
+    phones = {c: {"X-Token": token(secret, game_id, c)} for c in COLOURS}
+    shadow = Session.create(ShogunRules(), {"type": "create", "seed": seed, "setup": "recommended",
+                                            "side": "sun",
+                                            "players": [{"colour": c, "name": ""} for c in COLOURS]})
+    seen = threading.Condition()
+    devices = [Device(base, f"/live/{game_id}", table, seen)]
+    devices += [Device(base, f"/live/{game_id}?token={phones[c]['X-Token']}", {}, seen)
+                for c in COLOURS]
+    for d in devices:
+        d.start()
+    with seen:
+        seen.wait_for(lambda: all(d.rev for d in devices), timeout=10)
+    rng, tower = random.Random(seed), SimulatedTower(seed=seed)
+    times: list[float] = []
+    while len(times) < budget and shadow.state.phase != "over":
+        state = shadow.state
+        if state.pending["kind"] == "tray":
+            start_throw(state, tower)
+            command, sender = count_command(tower), table
+        else:
+            command = agent.choose(state, rng)
+            sender = phones[command["player"]]
+        began = time.perf_counter()
+        rev = post(conn, f"/api/games/{game_id}/commands", command, sender)["rev"]
+        with seen:
+            if not seen.wait_for(lambda: all(d.rev >= rev for d in devices), timeout=10):
+                raise RuntimeError(f"revision {rev} did not reach every screen")
+        times.append(time.perf_counter() - began)
+        shadow.execute(command)
+    for d in devices:
+        d.close()
+    return times, game_id, table["Cookie"]
+
+
+def latency(base: str, db: Path, commands: int) -> tuple[list[float], int, str, str]:
+    """Complete games, one after another, until ``commands`` commands have been timed."""
+    url = urlsplit(base)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+    times: list[float] = []
+    games = 0
+    while len(times) < commands:
+        more, game_id, cookie = play_one(conn, base, db, 7 + games, commands - len(times))
+        times += more
+        games += 1
+    return times, games, game_id, cookie
+
+
+def page_ready(base: str, game_id: str, cookie: str, loads: int) -> list[float]:
+    from playwright.sync_api import sync_playwright
+    name, value = cookie.split("=", 1)
+    out = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        for _ in range(loads):
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            context.add_cookies([{"name": name, "value": value, "url": base}])
+            page = context.new_page()
+            page.goto(f"{base}/table/{game_id}")
+            page.wait_for_selector("html[data-ready]")
+            out.append(page.evaluate("performance.getEntriesByName('ready')[0].startTime") / 1000)
+            context.close()
+        browser.close()
+    return out
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--commands", type=int, default=400)
+    ap.add_argument("--loads", type=int, default=10)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.sqlite3"
+        proc, base = start_server(db)
+        try:
+            times, games, game_id, cookie = latency(base, db, args.commands)
+            ms = [1000 * t for t in times]
+            print(f"command -> all 6 screens updated (loopback, {len(ms)} commands, {games} games): "
+                  f"median {statistics.median(ms):.1f} ms, p95 {p95(ms):.1f} ms, "
+                  f"max {max(ms):.1f} ms")
+            if Path("/usr/bin/chromium").exists():
+                ready = [1000 * t for t in page_ready(base, game_id, cookie, args.loads)]
+                print(f"table page ready (Chromium, navigation start -> ready mark, {len(ready)} loads): "
+                      f"median {statistics.median(ready):.0f} ms, max {max(ready):.0f} ms")
+            else:
+                print("table page ready: skipped, /usr/bin/chromium is not installed")
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+    print(f"machine: {platform.machine()}, {platform.python_implementation()} "
+          f"{platform.python_version()}, {platform.system()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,91 @@
+"""Fixtures for the web app: a real app on a real SQLite file, a table and phones.
+
+The table is a test client holding the table cookie (it created the game); each phone is
+its own client sending its player's token, exactly as the join link gives it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from web import create_app
+from web_devices import PIN, PLAYERS, Phone
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def app(db: Path) -> Iterator[Flask]:
+    app = create_app({"DB": str(db), "TESTING": True})
+    yield app
+    app.extensions["companion"].close()
+
+
+@pytest.fixture
+def table(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def game(table: FlaskClient) -> str:
+    """A three-player game with the recommended set-up; the tower is loaded (nothing fell
+    out), so the first round's plans are awaited."""
+    r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended",
+                                       "pin": PIN, "seed": 11})
+    assert r.status_code == 201, r.json
+    game_id = r.json["game_id"]
+    r = table.post(f"/api/games/{game_id}/commands", json={"type": "count_tray", "counts": {}})
+    assert r.status_code == 200, r.json
+    return game_id
+
+
+@pytest.fixture
+def phone(app: Flask, game: str) -> Any:
+    """Hand out phones for this game's players: ``phone("red")``."""
+    def make(colour: str) -> Phone:
+        return Phone(app, game, colour)
+    return make
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
+
+
+@pytest.fixture
+def server(db: Path) -> Iterator[str]:
+    """The real app behind waitress on a free loopback port; yields its base URL."""
+    from web.serve import serve_in_thread, stop
+    app = create_app({"DB": str(db)})
+    httpd, base = serve_in_thread(app)
+    yield base
+    stop(httpd)
+    app.extensions["companion"].close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (no browser download), fresh profile."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium); CI installs it")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                    args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,210 @@
+"""A real table in a real browser: a tablet and three phones play the first round.
+
+Debian's Chromium, driven by Playwright, against the app served by waitress on loopback:
+the tablet sets up a game (recommended provinces, manual tray count), loads the tower, the
+phones join from the table's links, plan in secret, the bids flip on every screen at once,
+and red's attack on Kai is settled by a count typed on the tablet. Screenshots of the table
+and a hand are kept in artifacts/web/.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from driving import to_winter_scoring
+
+TABLET = {"width": 1280, "height": 800}
+PHONE = {"width": 412, "height": 915}
+WAIT_MS = 5000
+
+
+def device(browser: Any, viewport: dict, lang: str, base: str) -> Any:
+    """A fresh device (its own cookies) that reads the given language."""
+    context = browser.new_context(viewport=viewport, locale=lang)
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    return page
+
+
+def rev(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.rev"))
+
+
+def settle(pages: list[Any], table: Any) -> None:
+    """Every screen shows the revision the table shows."""
+    target = rev(table)
+    for page in pages:
+        page.wait_for_function(f"Number(document.body.dataset.rev) >= {target}")
+
+
+def count_tray(table: Any, counts: dict[str, int]) -> list[str]:
+    """Type a count with the steppers, check what it decides, confirm; returns the verdict."""
+    table.wait_for_selector("[data-counting]")
+    for colour, n in counts.items():
+        for _ in range(n):
+            table.click(f".counter[data-colour={colour}] [data-inc]")
+    table.click("[data-preview]")
+    table.wait_for_selector(".verdict:not([hidden]) li")
+    verdict = table.locator(".verdict .lines li").all_inner_texts()
+    table.click("[data-confirm]")
+    table.wait_for_selector("[data-counting]", state="detached")
+    return verdict
+
+
+def test_a_tablet_and_three_phones_play_a_round_with_a_battle(server, browser, artifacts: Path):
+    table = device(browser, TABLET, "en", server)
+    table.goto(server + "/new")
+    for seat, name in enumerate(("Anna", "Denis", "Zhenya"), start=1):
+        table.fill(f"input[name=name{seat}]", name)
+    table.check("input[name=setup][value=recommended]")
+    table.check("input[name=tray][value=manual]")
+    table.fill("input[name=pin]", "2468")
+    table.click("button[type=submit]")
+    table.wait_for_selector("html[data-ready]")
+    assert "/table/" in table.url
+
+    # Set-up: the tower is loaded with 7 armies of each player and 10 peasants.
+    assert "Throw all of these into the tower together" in table.inner_text(".overlay")
+    verdict = count_tray(table, {"red": 1})
+    assert any("The tower is loaded" in line for line in verdict)
+
+    # The phones join from the table's links.
+    links = {a.get_attribute("data-join"): a.get_attribute("href")
+             for a in table.query_selector_all("[data-join]")}
+    assert set(links) == {"red", "blue", "yellow"}
+    phones = {}
+    for colour, lang in (("red", "en"), ("blue", "ru"), ("yellow", "cs")):
+        phones[colour] = device(browser, PHONE, lang, server)
+        phones[colour].goto(links[colour])
+        phones[colour].wait_for_selector("[data-plan]")
+    assert "Anna" in phones["red"].inner_text("#r-top")
+
+    # Planning: red collects taxes in Owari and attacks from Suruga, bidding 1 chest.
+    red = phones["red"]
+    red.click(".pcard[data-prov=owari]")
+    red.click(".slot[data-action=taxes]")
+    red.click(".pcard[data-prov=suruga]")
+    red.click(".slot[data-action=battle1]")
+    red.click(".chest[data-chests='1']")
+    assert red.inner_text(".slot[data-action=taxes] .placed") == "Owari"
+    red.screenshot(path=str(artifacts / "hand-planning.png"), full_page=True)
+    red.click("[data-submit-plan]")
+    red.wait_for_selector("[data-plan]", state="detached")
+    settle(list(phones.values()), table)
+    assert "Suruga" not in phones["blue"].inner_text("#r-decision")
+    assert table.locator("[data-bid]").count() == 0
+
+    for colour in ("blue", "yellow"):
+        phones[colour].click(".chest[data-chests='0']")
+        phones[colour].click("[data-submit-plan]")
+
+    # The reveal: every screen shows the bids at once.
+    table.wait_for_selector("td[data-bid=red]")
+    for page in phones.values():
+        page.wait_for_selector("li[data-bid=red]")
+        assert page.inner_text("li[data-bid=red] b") == "1"
+    assert table.inner_text("td[data-bid=red]").endswith("1")
+
+    # Special cards, in bid order, each on its own phone.
+    while True:
+        actor = table.get_attribute("#r-top .waiting", "data-actor")
+        phase = table.inner_text("#r-top .waiting")
+        if not actor or "special" not in phase:
+            break
+        phones[actor].click(".yourturn [data-cmd]")
+        table.wait_for_function(
+            f"document.querySelector('#r-top .waiting').dataset.actor !== '{actor}'")
+
+    # Red's battle/move: attack the neutral Kai from Suruga with four armies.
+    red.wait_for_selector(".yourturn [data-move]")
+    red.click(".target[data-to=kai]")
+    assert red.inner_text("[data-stepper] output") == "4"
+    red.click("[data-move-go]")
+
+    table.wait_for_selector(".overlay.battle")
+    table.screenshot(path=str(artifacts / "table-battle.png"))
+    assert "Battle: Kai" in table.inner_text(".overlay h2")
+    verdict = count_tray(table, {"red": 3})
+    assert any("wins Kai" in line for line in verdict), verdict
+
+    settle(list(phones.values()), table)
+    table.wait_for_selector("g.prov[data-province=kai][data-owner=red]")
+    red.wait_for_selector(".provcard[data-province=kai]")
+    log = table.inner_text("#r-log")
+    assert "Anna wins Kai (3:0)" in log or "Anna wins Kai" in log
+    table.screenshot(path=str(artifacts / "table.png"))
+    red.screenshot(path=str(artifacts / "hand.png"), full_page=True)
+    phones["blue"].screenshot(path=str(artifacts / "hand-ru.png"), full_page=True)
+
+    for page in [table, *phones.values()]:
+        assert page.errors == []
+
+
+def test_the_table_shows_the_winter_scoring_and_speaks_czech(server, browser, artifacts: Path):
+    """The host claims the table on a new tablet with the PIN; the first winter's scoring
+    table appears over the board; the language is switched on this device only."""
+    setup = device(browser, TABLET, "en", server)
+    r = setup.request.post(f"{server}/api/games",
+                           data={"players": [{"colour": c} for c in ("red", "blue", "yellow")],
+                                 "setup": "recommended", "pin": "1357", "seed": 21})
+    game = r.json()["game_id"]
+
+    def send(command: dict) -> None:
+        response = setup.request.post(f"{server}/api/games/{game}/commands", data=command)
+        assert response.ok, response.json()
+    to_winter_scoring(lambda: setup.request.get(f"{server}/api/games/{game}/view").json(), send)
+
+    tablet = device(browser, TABLET, "en", server)
+    tablet.goto(f"{server}/table/{game}")
+    tablet.wait_for_selector("html[data-ready]")
+    tablet.click("[data-open=host]")
+    tablet.fill("#host-pin", "1357")
+    tablet.click("[data-host=claim]")
+    tablet.wait_for_selector("[data-open=join]")
+    tablet.wait_for_selector(".overlay.winter")
+    assert "Scoring, year 1" in tablet.inner_text(".overlay.winter h2")
+    tablet.screenshot(path=str(artifacts / "table-winter.png"))
+    tablet.click("a[href^='/lang/cs']")
+    tablet.wait_for_selector(".overlay.winter")
+    assert "Bodování, rok 1" in tablet.inner_text(".overlay.winter h2")
+    tablet.click(".overlay.winter [data-dismiss]")
+    tablet.wait_for_selector(".overlay.winter", state="hidden")
+    assert setup.errors == tablet.errors == []
+
+
+def test_every_screen_reconnects_by_itself_after_a_server_restart(db, browser):
+    """The server stops and starts again on the same database and port: the table and a
+    phone pick the game up without a reload and show what happens next."""
+    from web import create_app
+    from web.serve import serve_in_thread, stop
+
+    first = create_app({"DB": str(db)})
+    httpd, base = serve_in_thread(first)
+    tablet = device(browser, TABLET, "en", base)
+    tablet.goto(base + "/new")
+    tablet.click("button[type=submit]")
+    tablet.wait_for_selector("[data-counting]")
+    count_tray(tablet, {})
+    red_link = tablet.get_attribute("[data-join=red]", "href")
+    red = device(browser, PHONE, "en", base)
+    red.goto(red_link)
+    red.wait_for_selector("[data-plan]")
+
+    stop(httpd)
+    first.extensions["companion"].close()
+    port = int(base.rsplit(":", 1)[1])
+    second = create_app({"DB": str(db)})
+    httpd, _ = serve_in_thread(second, port=port)
+    try:
+        red.click(".chest[data-chests='0']")
+        red.click("[data-submit-plan]")
+        red.wait_for_selector("[data-plan]", state="detached", timeout=15000)
+        tablet.wait_for_selector("#r-players td.status:has-text('ready')", timeout=15000)
+        assert tablet.errors == red.errors == []
+    finally:
+        stop(httpd)
+        second.extensions["companion"].close()

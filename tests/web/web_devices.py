@@ -1,0 +1,65 @@
+"""The devices of a table, for the web tests: a player's phone (a client sending its token)
+and an open live stream read event by event."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from web.identity import token
+
+PIN = "2468"
+PLAYERS = [{"colour": "red", "name": "Аня"}, {"colour": "blue", "name": "Денис"},
+           {"colour": "yellow", "name": "Женя"}]
+
+
+class Phone:
+    """A player's phone: every request carries that player's token."""
+
+    def __init__(self, app: Flask, game_id: str, colour: str, secret_token: str | None = None):
+        self.client = app.test_client()
+        self.game_id = game_id
+        self.colour = colour
+        self.token = secret_token or token(app.extensions["companion"].secret, game_id, colour)
+
+    def post(self, path: str, body: Any) -> Any:
+        return self.client.post(f"/api/games/{self.game_id}/{path}", json=body,
+                                headers={"X-Token": self.token})
+
+    def get(self, path: str) -> Any:
+        return self.client.get(f"/api/games/{self.game_id}/{path}", headers={"X-Token": self.token})
+
+    def send(self, command: dict[str, Any]) -> Any:
+        return self.post("commands", command)
+
+
+class Stream:
+    """An open Server-Sent Events stream read event by event."""
+
+    def __init__(self, response: Any) -> None:
+        self.response = response
+        self.chunks = iter(response.response)
+        self.buffer = ""
+
+    def next(self) -> dict[str, Any]:
+        while "\n\n" not in self.buffer:
+            chunk = next(self.chunks)
+            self.buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+        event, self.buffer = self.buffer.split("\n\n", 1)
+        data = [line[5:].strip() for line in event.splitlines() if line.startswith("data:")]
+        if not data:
+            return self.next()
+        return json.loads("".join(data))
+
+    def close(self) -> None:
+        self.response.close()
+
+
+def open_stream(client: FlaskClient, url: str) -> Stream:
+    response = client.get(url, buffered=False)
+    assert response.status_code == 200
+    assert response.mimetype == "text/event-stream"
+    return Stream(response)
+

@@ -1,0 +1,42 @@
+"""``python -m web``: serve the table on this machine and print where to open it.
+
+The address and its QR code are printed so the tablet can open the table by scanning the
+terminal; the phones then join from the table's own QR codes.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Sequence
+
+from companion.cli import default_db
+from web.app import create_app
+from web.qr import text
+from web.serve import lan_address, make_server
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m web", description="Table Companion: the web app.")
+    ap.add_argument("--host", default=os.environ.get("TABLE_COMPANION_HOST", "0.0.0.0"))
+    ap.add_argument("--port", type=int, default=int(os.environ.get("TABLE_COMPANION_PORT", "8000")))
+    ap.add_argument("--db", type=Path, default=default_db(), help="the SQLite file of games")
+    ap.add_argument("--pin", default=os.environ.get("TABLE_COMPANION_PIN"),
+                    help="the host PIN suggested for new games")
+    args = ap.parse_args(argv)
+    host = lan_address() if args.host in ("0.0.0.0", "") else args.host
+    app = create_app({"DB": str(args.db), "HOST_PIN": args.pin})
+    server = make_server(app, args.host, args.port)
+    url = f"http://{host}:{server.effective_port}/"
+    app.config["PUBLIC_URL"] = url
+    print(text(url))
+    print(f"Table Companion: open {url} on the tablet (games in {args.db})", flush=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,178 @@
+"""The JSON API: commands from the table and the phones, each checked for who sent it.
+
+The engine does not know who sent a command, so the door does: a phone may act only as
+its own colour, only the table may count the tray, and undo needs the host PIN. Every
+refusal is the engine's (or this door's) reason in the device's language, and changes
+nothing.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, make_response, request
+
+from companion.errors import RuleError
+from companion.games.shogun.tray import count_command, start_throw
+from companion.i18n import Names
+from companion.tower.simulated import SimulatedTower
+from web import setup_form
+from web.app import services
+from web.context import GameContext, game_context, player_token, refused
+from web.identity import TABLE, table_cookie, token
+from web.present import line
+from web.settings import pin_ok
+from web.words import language
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+TABLE_ONLY = {"create", "count_tray", "cubes_fell"}
+COOKIE_AGE = 60 * 60 * 24 * 365
+OUTCOMES = {"battle.attacker_won", "battle.defender_won", "battle.neutral_held",
+            "battle.cleared", "revolt.crushed", "revolt.lost", "tower.seeded"}
+
+
+def _status(err: RuleError) -> int:
+    return 400 if err.key.startswith("command.") else 409
+
+
+def _body() -> Any:
+    return request.get_json(silent=True)
+
+
+def create_game(data: Any) -> tuple[str, Response | None]:
+    """Make a game from the new-game form or JSON; the device that makes it is its table."""
+    lang = language(request)
+    try:
+        new = setup_form.read(data if isinstance(data, dict) else {})
+        game_id = services().hubs.create(new.command)
+    except RuleError as err:
+        return "", refused(_status(err), err.key, err.params, Names(lang))
+    svc = services()
+    svc.settings.put(game_id, new.settings(svc.secret))
+    return game_id, None
+
+
+def remember_table(response: Response, game_id: str) -> Response:
+    """This device is now the game's table (a long-lived cookie, HTTP only)."""
+    response.set_cookie(table_cookie(game_id), token(services().secret, game_id, TABLE),
+                        max_age=COOKIE_AGE, httponly=True, samesite="Lax")
+    return response
+
+
+@bp.post("/games")
+def create() -> Response:
+    game_id, refusal = create_game(_body())
+    if refusal is not None:
+        return refusal
+    response = make_response(jsonify({"game_id": game_id, "table": f"/table/{game_id}"}), 201)
+    return remember_table(response, game_id)
+
+
+def _check_sender(ctx: GameContext, command: Any) -> Response | None:
+    """Why this device may not send this command, or None."""
+    kind = command.get("type") if isinstance(command, dict) else None
+    if player_token() and ctx.device.colour is None:
+        return ctx.refuse(403, "device.bad_token")
+    if kind in TABLE_ONLY:
+        return None if ctx.device.table else ctx.refuse(403, "device.table_only")
+    if ctx.device.table:
+        return None
+    if ctx.device.colour is None:
+        return ctx.refuse(403, "device.unknown")
+    if isinstance(command, dict) and command.get("player") != ctx.device.colour:
+        return ctx.refuse(403, "device.not_your_colour", player=ctx.device.colour)
+    return None
+
+
+@bp.post("/games/<game_id>/commands")
+def command(game_id: str) -> Response:
+    ctx = game_context(game_id)
+    cmd = _body()
+    refusal = _check_sender(ctx, cmd)
+    if refusal is not None:
+        return refusal
+    try:
+        ctx.hub.execute(cmd)
+    except RuleError as err:
+        return ctx.refuse(_status(err), err.key, **err.params)
+    return jsonify({"ok": True, "seq": ctx.hub.session.seq, "rev": ctx.hub.rev})
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str) -> Response:
+    ctx = game_context(game_id)
+    if not pin_ok(services().secret, ctx.settings, (_body() or {}).get("pin")):
+        return ctx.refuse(403, "host.bad_pin")
+    try:
+        ctx.hub.undo()
+    except RuleError as err:
+        return ctx.refuse(409, err.key, **err.params)
+    return jsonify({"ok": True, "seq": ctx.hub.session.seq, "rev": ctx.hub.rev})
+
+
+@bp.post("/games/<game_id>/claim")
+def claim(game_id: str) -> Response:
+    """Make this device the table (a new tablet, a cleared browser): the host PIN says so."""
+    ctx = game_context(game_id)
+    if not pin_ok(services().secret, ctx.settings, (_body() or {}).get("pin")):
+        return ctx.refuse(403, "host.bad_pin")
+    return remember_table(jsonify({"ok": True}), game_id)
+
+
+@bp.get("/games/<game_id>/view")
+def view(game_id: str) -> Response:
+    """This device's own view: a phone's hand, or the public table."""
+    ctx = game_context(game_id)
+    if player_token() and ctx.device.colour is None:
+        return ctx.refuse(403, "device.bad_token")
+    return jsonify(ctx.hub.snapshot(ctx.device.viewer).view)
+
+
+@bp.get("/games/<game_id>/hand/<colour>")
+def hand(game_id: str, colour: str) -> Response:
+    """One player's hand, for that player's phone only."""
+    ctx = game_context(game_id)
+    if ctx.device.colour != colour:
+        return ctx.refuse(403, "device.not_your_hand", player=colour)
+    return jsonify(ctx.hub.snapshot(colour).view)
+
+
+def _table_only(ctx: GameContext) -> Response | None:
+    return None if ctx.device.table else ctx.refuse(403, "device.table_only")
+
+
+@bp.post("/games/<game_id>/tray/simulated")
+def simulated(game_id: str) -> Response:
+    """The simulated tower throws the cubes the battle names; the table then confirms."""
+    ctx = game_context(game_id)
+    refusal = _table_only(ctx)
+    if refusal is not None:
+        return refusal
+    state = ctx.hub.state
+    if state.battle is None:
+        return ctx.refuse(409, "tray.no_throw")
+    tower = SimulatedTower(seed=state.seed * 7919 + ctx.hub.session.seq)
+    start_throw(state, tower)
+    return jsonify({"counts": count_command(tower)["counts"]})
+
+
+@bp.post("/games/<game_id>/tray/preview")
+def preview(game_id: str) -> Response:
+    """What a tray count would decide, and why, before the table confirms it."""
+    ctx = game_context(game_id)
+    refusal = _table_only(ctx)
+    if refusal is not None:
+        return refusal
+    counts = (_body() or {}).get("counts")
+    try:
+        events = ctx.hub.preview({"type": "count_tray", "counts": counts})
+    except RuleError as err:
+        return ctx.refuse(_status(err), err.key, **err.params)
+    names = ctx.names
+    lines = []
+    for e in events:
+        if e["type"] == "note" and e["key"] != "tray.counted":
+            lines.append(line(e, names))
+            if e["key"] in OUTCOMES:
+                break
+    return jsonify({"lines": lines})

@@ -1,0 +1,58 @@
+"""The app factory: one database, one secret, one hub per game, four blueprints.
+
+``create_app({"DB": path})`` is all a test or the server needs; everything the app keeps
+between requests hangs off ``app.extensions["companion"]`` so two apps on two databases
+(a test and a restart) never share anything.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask, current_app
+
+from companion.cli import default_db
+from web.hub import Hubs
+from web.instance import load_secret
+from web.settings import SettingsStore
+
+
+@dataclass
+class Services:
+    db: Path
+    secret: bytes
+    hubs: Hubs
+    settings: SettingsStore
+
+    def close(self) -> None:
+        self.hubs.close()
+        self.settings.close()
+
+
+def services() -> Services:
+    """The running app's database, secret, hubs and settings."""
+    return current_app.extensions["companion"]
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """The web app. Config: DB (the games' SQLite file; default as the command line),
+    HOST_PIN (the PIN suggested for new games and used for games made elsewhere), SECRET
+    (bytes; by default made once and kept next to the DB)."""
+    app = Flask(__name__)
+    app.config.update(DB=str(default_db()), HOST_PIN=None, SECRET=None,
+                      SEND_FILE_MAX_AGE_DEFAULT=3600)
+    app.config.update(config or {})
+    db = Path(app.config["DB"])
+    db.parent.mkdir(parents=True, exist_ok=True)
+    secret = app.config["SECRET"] or load_secret(db)
+    app.extensions["companion"] = Services(db, secret, Hubs(db), SettingsStore(db))
+
+    from web import api, hand_pages, live, table_pages
+    app.register_blueprint(table_pages.bp)
+    app.register_blueprint(hand_pages.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(live.bp)
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+    return app

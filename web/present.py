@@ -1,0 +1,184 @@
+"""A device's view made readable: names in its language, the map's geometry, the log.
+
+Templates get a Scene and ask it questions ("this province's name", "the log, newest
+first") instead of digging through the view; nothing here decides a rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.shogun.actions import move_targets
+from companion.games.shogun.catalog import Board, Catalog
+from companion.games.shogun.state import ShogunState
+from companion.games.shogun.text import names_for
+from companion.i18n import Names, render
+from web.hub import Snapshot
+from web.words import Words
+
+MAP_W, MAP_Y_STRETCH, MAP_PAD = 920.0, 1.55, 48.0
+
+
+def line(note: dict[str, Any], names: Names) -> str:
+    """One log line; a note the renderer cannot word (a parameter of an unexpected shape)
+    is shown with its raw values rather than breaking every screen."""
+    try:
+        return render(note["key"], note["params"], names)
+    except (TypeError, ValueError, KeyError, IndexError):
+        raw = ", ".join(f"{k}={v}" for k, v in note["params"].items())
+        return f"{note['key']} ({raw})"
+
+
+class _Targets:
+    """Just enough of the engine's Play for ``move_targets``, which only reads."""
+
+    def __init__(self, state: ShogunState) -> None:
+        self.state = state
+        self.catalog = state.catalog
+        self.board = state.catalog.board
+
+
+def extras(state: ShogunState) -> dict[str, Any]:
+    """What a device needs beyond the view to offer a decision: where a move may go."""
+    pending = state.pending
+    if pending and pending["kind"] == "move":
+        return {"targets": move_targets(_Targets(state), pending)}
+    return {}
+
+
+@dataclass(frozen=True)
+class Node:
+    id: str
+    x: float
+    y: float
+    in_play: bool
+
+
+_GEOMETRY: dict[int, tuple[Board, Any]] = {}
+
+
+def map_geometry(board: Board) -> tuple[tuple[Node, ...], tuple[tuple[str, str], ...], float]:
+    """Province positions from the board's map_xy, its borders, and the drawing's height
+    (kept per board: a game's board never changes)."""
+    cached = _GEOMETRY.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    in_play = set(board.in_play(5))
+    nodes = tuple(Node(p.id, MAP_PAD + p.map_xy[0] * MAP_W,
+                       MAP_PAD + p.map_xy[1] * MAP_W * MAP_Y_STRETCH, p.id in in_play)
+                  for p in board.provinces.values())
+    edges = tuple(sorted({tuple(sorted((a, b))) for a, ns in board.neighbours.items()
+                          for b in ns}))
+    height = max(n.y for n in nodes) + MAP_PAD + 24
+    if len(_GEOMETRY) > 16:
+        _GEOMETRY.clear()
+    _GEOMETRY[id(board)] = (board, (nodes, edges, height))
+    return nodes, edges, height
+
+
+class Scene:
+    """One device's snapshot, with everything a template needs to show it."""
+
+    def __init__(self, snap: Snapshot, state: ShogunState, lang: str, device: Any) -> None:
+        self.snap = snap
+        self.v = snap.view
+        self.lang = lang
+        self.device = device
+        self.t = Words(lang)
+        self.catalog: Catalog = state.catalog
+        self.names: Names = names_for(state, lang)
+        self.players = {p["colour"]: p for p in self.v["players"]}
+
+    # -- words -------------------------------------------------------------------------
+    def province(self, pid: str | None) -> str:
+        return self.names.province(pid) if pid else "—"
+
+    def player(self, colour: str | None) -> str:
+        return self.names.player(colour)
+
+    def term(self, group: str, value: str) -> str:
+        return self.names.term(group, value)
+
+    def season(self) -> str:
+        seasons = self.catalog.cards["seasons"]
+        if self.v["season"] < len(seasons):
+            return self.term("season", seasons[self.v["season"]])
+        return self.t("winter")
+
+    def region(self, region: str) -> str:
+        names = self.catalog.board.region_names[region]
+        return names.get(self.lang) or names["en"]
+
+    def log(self, last: int = 14) -> list[str]:
+        """The newest log lines first, each a full sentence saying what happened and why."""
+        notes = self.v["log"][-last:]
+        return [self._line(n) for n in reversed(notes)]
+
+    def _line(self, note: dict[str, Any]) -> str:
+        return line(note, self.names)
+
+    # -- the game ----------------------------------------------------------------------
+    @property
+    def pending(self) -> dict[str, Any]:
+        return self.v["pending"] or {}
+
+    def waiting_for(self) -> str:
+        """Whose decision the game awaits, in words."""
+        kind = self.pending.get("kind")
+        if kind is None:
+            return self.t("phase." + self.v["phase"])
+        if kind == "plans":
+            who = ", ".join(self.player(c) for c in self.pending["waiting"])
+            return self.t("waiting.plans", who=who)
+        if kind == "tray":
+            return self.t("waiting.tray")
+        return self.t("waiting." + kind, who=self.player(self.pending.get("player")))
+
+    def actor(self) -> str | None:
+        return self.pending.get("player")
+
+    def action_ids(self) -> list[str]:
+        return [a["id"] for a in self.catalog.cards["actions"]]
+
+    def action_cost(self, action: str) -> int:
+        return self.catalog.actions[action].get("cost", 0)
+
+    def chest_cards(self) -> list[int]:
+        return list(self.catalog.cards["chest_cards"])
+
+    def prov(self, pid: str) -> dict[str, Any]:
+        return self.v["provinces"][pid]
+
+    def facts(self, pid: str) -> Any:
+        return self.catalog.board.provinces[pid]
+
+    def owned(self, colour: str) -> list[str]:
+        return sorted(self.players[colour]["provinces"], key=self.province)
+
+    def special_of(self, colour: str) -> str | None:
+        return self.players[colour]["special"]
+
+    def plan_of(self, colour: str) -> dict[str, Any] | None:
+        return self.players[colour]["plan"]
+
+    def last_scoring(self) -> dict[str, Any] | None:
+        """The newest winter scoring note still in the log: its year and per-player table."""
+        for note in reversed(self.v["log"]):
+            if note["key"] == "winter.scored":
+                return note["params"]
+        return None
+
+    def throw_parts(self) -> list[dict[str, Any]]:
+        battle = self.v["battle"] or {}
+        return list(battle.get("parts", []))
+
+    def part_from(self, part: dict[str, Any]) -> str:
+        where = part["from"]
+        named = self.names.terms["from"].get(where)
+        return named or self.names.terms["from"]["province"].format(province=self.province(where))
+
+    def map(self) -> tuple[tuple[Node, ...], tuple[tuple[str, str], ...], float]:
+        return map_geometry(self.catalog.board)
+
+    def node_at(self) -> dict[str, Node]:
+        return {n.id: n for n in self.map()[0]}

@@ -1,0 +1,69 @@
+"""The new-game form read into the engine's create command and the table's settings.
+
+Kept apart from the page so the JSON API and the HTML form build games the same way.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from companion.errors import RuleError
+from companion.tower.source import PLAYER_COLOURS
+from web.settings import TRAY_SOURCES, TableSettings, pin_hash
+
+TIMERS = (0, 60, 120, 180, 300)
+
+
+@dataclass(frozen=True)
+class NewGame:
+    command: dict[str, Any]
+    pin: str
+    tray: str
+    timer: int
+    pass_tablet: bool
+
+    def settings(self, secret: bytes) -> TableSettings:
+        return TableSettings(pin_hash=pin_hash(secret, self.pin), tray=self.tray,
+                             timer=self.timer, pass_tablet=self.pass_tablet)
+
+
+def suggested_pin() -> str:
+    return f"{secrets.randbelow(10_000):04d}"
+
+
+def read(data: Mapping[str, Any]) -> NewGame:
+    """A new game from the form (or JSON): players in seating order, oldest first.
+
+    Form fields: ``seat1..seat5`` (a colour or empty), ``name1..name5``, ``setup``,
+    ``side``, ``tray``, ``timer`` (seconds, 0 for none), ``pin``, ``pass_tablet``.
+    JSON may give ``players`` as a list of {colour, name} instead of the seats.
+    """
+    players = data.get("players")
+    if not isinstance(players, list):
+        players = []
+        for seat in range(1, len(PLAYER_COLOURS) + 1):
+            colour = str(data.get(f"seat{seat}") or "").strip()
+            if colour:
+                players.append({"colour": colour,
+                                "name": str(data.get(f"name{seat}") or "").strip()[:24]})
+    pin = str(data.get("pin") or "").strip()
+    if not (4 <= len(pin) <= 8 and pin.isdigit()):
+        raise RuleError("setup.bad_pin")
+    tray = str(data.get("tray") or "manual")
+    if tray not in TRAY_SOURCES:
+        raise RuleError("setup.bad_tray", source=tray)
+    try:
+        timer = int(data.get("timer") or 0)
+    except (TypeError, ValueError):
+        raise RuleError("command.bad_field", field="timer") from None
+    if not 0 <= timer <= 3600:
+        raise RuleError("command.bad_field", field="timer")
+    seed = data.get("seed")
+    command = {"type": "create",
+               "seed": seed if isinstance(seed, int) else secrets.randbelow(2**31),
+               "setup": str(data.get("setup") or "recommended"),
+               "side": str(data.get("side") or "sun"),
+               "players": players}
+    pass_tablet = str(data.get("pass_tablet") or "").lower() in ("1", "on", "true", "yes")
+    return NewGame(command, pin, tray, timer, pass_tablet)

@@ -1,0 +1,153 @@
+/* Live screen: one EventSource per device; swaps the regions whose HTML changed.
+   Shared by the table and the hands: commands, toasts, sheets, steppers, the timer.
+   Events arrive in order on one connection, and every (re)connection starts with the
+   whole screen, so a restarted server (whose revisions start again) needs no care. */
+"use strict";
+const TC = (() => {
+  const body = document.body;
+  const W = JSON.parse(document.getElementById("words").textContent);
+  const game = body.dataset.game;
+  const token = body.dataset.token || "";
+  const seen = {};
+  const firstRev = Number(body.dataset.rev || 0);
+  let clock = null;
+  let audio = null;
+
+  function toast(message) {
+    const el = document.getElementById("toast");
+    el.textContent = message;
+    el.hidden = false;
+    clearTimeout(toast.t);
+    toast.t = setTimeout(() => { el.hidden = true; }, 4500);
+  }
+
+  async function post(path, data) {
+    const headers = {"Content-Type": "application/json"};
+    if (token) headers["X-Token"] = token;
+    const r = await fetch(path, {method: "POST", headers, body: JSON.stringify(data || {})});
+    let json = {};
+    try { json = await r.json(); } catch (e) { json = {}; }
+    if (!r.ok) {
+      toast(json.error ? json.error.message : r.statusText);
+      throw new Error(json.error ? json.error.key : String(r.status));
+    }
+    return json;
+  }
+
+  const send = (command) => post(`/api/games/${game}/commands`, command);
+
+  function dismissed() {
+    try { return JSON.parse(localStorage.getItem("tc-dismissed") || "[]"); } catch (e) { return []; }
+  }
+
+  function hideDismissed() {
+    const gone = dismissed();
+    document.querySelectorAll("[data-overlay][data-dismissable]").forEach((el) => {
+      el.hidden = gone.includes(game + ":" + el.dataset.overlay);
+    });
+  }
+
+  function beep(seconds) {
+    if (!audio) return;
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 880;
+    gain.gain.value = 0.2;
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + seconds);
+  }
+
+  function tick() {
+    const els = document.querySelectorAll("[data-timer]");
+    if (!clock) { els.forEach((el) => { el.hidden = true; }); return; }
+    const left = Math.max(0, Math.ceil(clock.end - Date.now() / 1000));
+    const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    els.forEach((el) => { el.hidden = false; el.textContent = text; el.classList.toggle("low", left <= 10); });
+    if (left !== clock.left) {
+      if (left === 10) beep(0.15);
+      if (left === 0) { beep(0.8); toast(W.time_up); }
+      clock.left = left;
+    }
+  }
+
+  function apply(p) {
+    const initial = p.rev === firstRev && Object.keys(seen).length === 0;
+    const changed = [];
+    for (const [name, html] of Object.entries(p.regions)) {
+      const el = document.getElementById("r-" + name);
+      if (!el || seen[name] === html) continue;
+      if (!initial) { el.innerHTML = html; changed.push(name); }
+      seen[name] = html;
+    }
+    body.dataset.rev = p.rev;
+    const skew = Date.now() / 1000 - p.now;
+    clock = p.pending === "plans" && p.timer > 0 ? {end: p.since + skew + p.timer, left: null} : null;
+    tick();
+    hideDismissed();
+    document.dispatchEvent(new CustomEvent("tc:update", {detail: {payload: p, changed}}));
+    if (!document.documentElement.dataset.ready) {
+      document.documentElement.dataset.ready = "1";
+      performance.mark("ready");
+    }
+  }
+
+  function connect() {
+    const es = new EventSource(body.dataset.live);
+    es.onmessage = (e) => { body.classList.remove("offline"); apply(JSON.parse(e.data)); };
+    es.onerror = () => {
+      body.classList.add("offline");
+      if (es.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+    };
+  }
+
+  document.addEventListener("click", (e) => {
+    if (!audio && window.AudioContext) audio = new AudioContext();
+    const t = e.target.closest("button, a");
+    if (!t) return;
+    if (t.dataset.cmd) { send(JSON.parse(t.dataset.cmd)).catch(() => {}); return; }
+    if (t.dataset.open) { document.getElementById("sheet-" + t.dataset.open).hidden = false; return; }
+    if (t.hasAttribute("data-close")) { t.closest(".sheet").hidden = true; return; }
+    if (t.hasAttribute("data-dismiss")) {
+      const key = game + ":" + t.closest("[data-overlay]").dataset.overlay;
+      localStorage.setItem("tc-dismissed", JSON.stringify(dismissed().concat([key]).slice(-50)));
+      hideDismissed();
+      return;
+    }
+    if (t.dataset.step) {
+      const box = t.closest("[data-stepper]");
+      const out = box.querySelector("output");
+      const v = Number(out.textContent) + Number(t.dataset.step);
+      out.textContent = Math.min(Number(box.dataset.max), Math.max(Number(box.dataset.min), v));
+      return;
+    }
+    if (t.classList.contains("target") || t.classList.contains("group")) {
+      const cls = t.classList.contains("target") ? ".target" : ".group";
+      t.parentElement.querySelectorAll(cls).forEach((b) => b.classList.toggle("on", b === t));
+      return;
+    }
+    if (t.hasAttribute("data-move-go")) {
+      const box = t.closest("[data-move]");
+      const to = box.querySelector(".target.on");
+      if (!to) { toast(W.pick_target); return; }
+      const armies = Number(box.querySelector("[data-stepper] output").textContent);
+      send({type: "move", player: box.dataset.player, to: to.dataset.to, armies}).catch(() => {});
+      return;
+    }
+    if (t.hasAttribute("data-draft-go")) {
+      const box = t.closest("[data-draft]");
+      const card = box.querySelector(".target.on");
+      const group = box.querySelector(".group.on");
+      if (!card || !group) { toast(W.pick_group); return; }
+      const cmd = {type: "draft_pick", player: box.dataset.player, take: card.dataset.take,
+                   armies: Number(group.dataset.armies)};
+      if (card.dataset.province) cmd.province = card.dataset.province;
+      send(cmd).catch(() => {});
+    }
+  });
+
+  hideDismissed();
+  setInterval(tick, 500);
+  connect();
+  return {W, game, token, post, send, toast};
+})();

@@ -1,0 +1,61 @@
+/* The table's own controls: counting the tray (manual steppers or the simulated tower),
+   checking what the count decides before confirming it, and the host's PIN actions. */
+"use strict";
+(() => {
+  const {game, post, send, toast} = TC;
+
+  function counts(box) {
+    const out = {};
+    box.querySelectorAll(".counter").forEach((c) => {
+      const n = Number(c.querySelector("output").textContent);
+      if (n) out[c.dataset.colour] = n;
+    });
+    return out;
+  }
+
+  async function preview(box) {
+    const res = await post(`/api/games/${game}/tray/preview`, {counts: counts(box)});
+    const verdict = box.querySelector(".verdict");
+    verdict.querySelector(".lines").innerHTML = "";
+    res.lines.forEach((line) => {
+      const li = document.createElement("li");
+      li.textContent = line;
+      verdict.querySelector(".lines").appendChild(li);
+    });
+    verdict.hidden = false;
+  }
+
+  document.addEventListener("click", async (e) => {
+    const t = e.target.closest("button");
+    if (!t) return;
+    const box = t.closest("[data-counting]");
+    try {
+      if (t.hasAttribute("data-inc") || t.hasAttribute("data-dec")) {
+        const c = t.closest(".counter");
+        const out = c.querySelector("output");
+        const v = Number(out.textContent) + (t.hasAttribute("data-inc") ? 1 : -1);
+        out.textContent = Math.min(Number(c.dataset.max), Math.max(0, v));
+        box.querySelector(".verdict").hidden = true;
+      } else if (t.hasAttribute("data-preview")) {
+        await preview(box);
+      } else if (t.hasAttribute("data-simulate")) {
+        const res = await post(`/api/games/${game}/tray/simulated`);
+        box.querySelectorAll(".counter").forEach((c) => {
+          c.querySelector("output").textContent = res.counts[c.dataset.colour] || 0;
+        });
+        await preview(box);
+      } else if (t.hasAttribute("data-confirm")) {
+        await send({type: "count_tray", counts: counts(box)});
+      } else if (t.hasAttribute("data-recount")) {
+        box.querySelector(".verdict").hidden = true;
+      } else if (t.dataset.host) {
+        const pin = document.getElementById("host-pin").value;
+        await post(`/api/games/${game}/${t.dataset.host}`, {pin});
+        if (t.dataset.host === "claim") location.reload();
+        t.closest(".sheet").hidden = true;
+      }
+    } catch (err) {
+      /* the toast already says why */
+    }
+  });
+})();
