@@ -8,6 +8,7 @@ or a colour are shown by their local names, so the table reads "Кодзукэ �
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable, Mapping
@@ -50,6 +51,31 @@ class Names:
     def term(self, group: str, value: str) -> str:
         return self.terms[group].get(value, value)
 
+    def cubes(self, colour: str, n: int) -> str:
+        """The colour's word for ``n`` cubes ("1 красный", "5 красных")."""
+        return _pick(self.lang, n, self.term("cubes", colour))
+
+
+PLURAL = re.compile(r"\{(\w+)\|([^{}]*)\}")
+
+
+def plural_form(lang: str, n: int) -> int:
+    """Which of the forms one|few|many (en: one|other) a count takes, by the language's rule."""
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+    if lang == "cs":
+        return 0 if n == 1 else 1 if 2 <= n <= 4 else 2
+    return 0 if n == 1 else 1
+
+
+def _pick(lang: str, n: Any, forms: str) -> str:
+    choices = forms.split("|")
+    if not isinstance(n, int):
+        return choices[-1]
+    return choices[min(plural_form(lang, n), len(choices) - 1)]
+
 
 def _parts(parts: list[Mapping[str, Any]], names: Names) -> str:
     out = []
@@ -57,12 +83,12 @@ def _parts(parts: list[Mapping[str, Any]], names: Names) -> str:
         where = p["from"]
         place = names.terms["from"].get(where) or \
             names.terms["from"]["province"].format(province=names.province(where))
-        out.append(f"{p['n']} {names.term('cubes', p['colour'])} {place}")
+        out.append(f"{p['n']} {names.cubes(p['colour'], p['n'])} {place}")
     return ", ".join(out)
 
 
 def _counts(counts: Mapping[str, int], names: Names) -> str:
-    shown = [f"{n} {names.term('cubes', c)}" for c, n in counts.items() if n]
+    shown = [f"{n} {names.cubes(c, n)}" for c, n in counts.items() if n]
     return ", ".join(shown) if shown else "0"
 
 
@@ -90,7 +116,7 @@ def _value(key: str, value: Any, names: Names) -> Any:
     if key == "why":
         return "".join(f" ({names.term('why', w)})" for w in value)
     if key in ("colour",):
-        return names.term("cubes", value)
+        return names.cubes(value, 5)
     return value
 
 
@@ -111,6 +137,7 @@ def render(key: str, params: Mapping[str, Any], names: Names) -> str:
     """One sentence for ``key`` in the names' language; English, then the key, as fallbacks."""
     messages = catalog(names.lang)["messages"]
     template = messages.get(key) or catalog("en")["messages"].get(key) or key
+    template = PLURAL.sub(lambda m: _pick(names.lang, params.get(m.group(1)), m.group(2)), template)
     values = _Blank({k: _value(k, v, names) for k, v in params.items()})
     if key == "action.skipped":
         reason = names.term("reason", params.get("reason", ""))

@@ -40,3 +40,16 @@ def test_every_message_key_the_engine_uses_is_translated():
     used = set(re.findall(r'(?:RuleError|note)\(\s*"([a-z_]+\.[a-z_]+)"', source))
     messages = json.loads((resources.files("companion") / "messages" / "ru.json").read_text())
     assert used and not used - set(messages["messages"]), used - set(messages["messages"])
+
+
+@pytest.mark.parametrize("lang, counts", [
+    ("ru", {1: "армию", 2: "армии", 5: "армий", 11: "армий", 21: "армию", 24: "армии"}),
+    ("cs", {1: "armádu", 3: "armády", 5: "armád"}),
+    ("en", {1: "army", 2: "armies"}),
+])
+def test_counts_take_the_languages_plural_form(lang, counts):
+    from companion.i18n import Names, render
+    for n, word in counts.items():
+        line = render("action.moved", {"player": "red", "armies": n, "src": "kai", "dst": "mino"},
+                      Names(lang))
+        assert f" {n} {word} " in line, line

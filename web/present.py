@@ -99,6 +99,9 @@ class Scene:
     def term(self, group: str, value: str) -> str:
         return self.names.term(group, value)
 
+    def cubes(self, colour: str, n: int) -> str:
+        return self.names.cubes(colour, n)
+
     def season(self) -> str:
         seasons = self.catalog.cards["seasons"]
         if self.v["season"] < len(seasons):
