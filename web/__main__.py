@@ -23,14 +23,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--db", type=Path, default=default_db(), help="the SQLite file of games")
     ap.add_argument("--pin", default=os.environ.get("TABLE_COMPANION_PIN"),
                     help="the host PIN suggested for new games")
+    ap.add_argument("--sensor", default=os.environ.get("COMPANION_SENSOR_PORT"),
+                    help="the sensor board's port or pyserial URL (default: found by USB ids)")
     args = ap.parse_args(argv)
     host = lan_address() if args.host in ("0.0.0.0", "") else args.host
-    app = create_app({"DB": str(args.db), "HOST_PIN": args.pin})
+    app = create_app({"DB": str(args.db), "HOST_PIN": args.pin, "SENSOR_PORT": args.sensor})
     server = make_server(app, args.host, args.port)
     url = f"http://{host}:{server.effective_port}/"
     app.config["PUBLIC_URL"] = url
     print(text(url))
-    print(f"Table Companion: open {url} on the tablet (games in {args.db})", flush=True)
+    print(f"Table Companion: open {url} on the tablet (games in {args.db}); "
+          f"tray sources here: {', '.join(app.extensions['companion'].trays.present())}",
+          flush=True)
     try:
         server.run()
     except KeyboardInterrupt:

@@ -7,6 +7,7 @@ nothing.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, make_response, request
@@ -19,16 +20,14 @@ from web import setup_form
 from web.app import services
 from web.context import GameContext, game_context, player_token, refused
 from web.identity import TABLE, table_cookie, token
-from web.present import line
 from web.settings import pin_ok
+from web.verdict import verdict_lines
 from web.words import language
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 TABLE_ONLY = {"create", "count_tray", "cubes_fell"}
 COOKIE_AGE = 60 * 60 * 24 * 365
-OUTCOMES = {"battle.attacker_won", "battle.defender_won", "battle.neutral_held",
-            "battle.cleared", "revolt.crushed", "revolt.lost", "tower.seeded"}
 
 
 def _status(err: RuleError) -> int:
@@ -48,6 +47,8 @@ def create_game(data: Any) -> tuple[str, Response | None]:
     except RuleError as err:
         return "", refused(_status(err), err.key, err.params, Names(lang))
     svc = services()
+    if new.tray == "auto":
+        new = replace(new, tray=svc.trays.best())
     svc.settings.put(game_id, new.settings(svc.secret))
     return game_id, None
 
@@ -164,15 +165,10 @@ def preview(game_id: str) -> Response:
     if refusal is not None:
         return refusal
     counts = (_body() or {}).get("counts")
+    if not isinstance(counts, dict):
+        return ctx.refuse(400, "command.bad_field", field="counts")
     try:
-        events = ctx.hub.preview({"type": "count_tray", "counts": counts})
+        lines = verdict_lines(ctx.hub, counts, ctx.names)
     except RuleError as err:
         return ctx.refuse(_status(err), err.key, **err.params)
-    names = ctx.names
-    lines = []
-    for e in events:
-        if e["type"] == "note" and e["key"] != "tray.counted":
-            lines.append(line(e, names))
-            if e["key"] in OUTCOMES:
-                break
     return jsonify({"lines": lines})

@@ -6,6 +6,7 @@ between requests hangs off ``app.extensions["companion"]`` so two apps on two da
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
@@ -16,6 +17,7 @@ from companion.cli import default_db
 from web.hub import Hubs
 from web.instance import load_secret
 from web.settings import SettingsStore
+from web.tray_sources import TraySources
 
 
 @dataclass
@@ -24,8 +26,10 @@ class Services:
     secret: bytes
     hubs: Hubs
     settings: SettingsStore
+    trays: TraySources
 
     def close(self) -> None:
+        self.trays.close()
         self.hubs.close()
         self.settings.close()
 
@@ -38,15 +42,18 @@ def services() -> Services:
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """The web app. Config: DB (the games' SQLite file; default as the command line),
     HOST_PIN (the PIN suggested for new games and used for games made elsewhere), SECRET
-    (bytes; by default made once and kept next to the DB)."""
+    (bytes; by default made once and kept next to the DB), SENSOR_PORT (the sensor board's
+    port or pyserial URL; by default $COMPANION_SENSOR_PORT, else found by its USB ids)."""
     app = Flask(__name__)
     app.config.update(DB=str(default_db()), HOST_PIN=None, SECRET=None,
+                      SENSOR_PORT=os.environ.get("COMPANION_SENSOR_PORT"),
                       SEND_FILE_MAX_AGE_DEFAULT=3600)
     app.config.update(config or {})
     db = Path(app.config["DB"])
     db.parent.mkdir(parents=True, exist_ok=True)
     secret = app.config["SECRET"] or load_secret(db)
-    app.extensions["companion"] = Services(db, secret, Hubs(db), SettingsStore(db))
+    app.extensions["companion"] = Services(db, secret, Hubs(db), SettingsStore(db),
+                                           TraySources(app.config["SENSOR_PORT"]))
 
     from web import api, hand_pages, live, table_pages
     app.register_blueprint(table_pages.bp)

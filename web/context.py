@@ -72,4 +72,6 @@ def game_context(game_id: str, token: str | None = None) -> GameContext:
         abort(404)
     device = identify(svc.secret, game_id, hub.state.seating, token or player_token(),
                       request.cookies.get(table_cookie(game_id)))
-    return GameContext(hub, device, language(request), table_settings(game_id))
+    settings = table_settings(game_id)
+    svc.trays.follow(hub, settings.tray)
+    return GameContext(hub, device, language(request), settings)

@@ -46,6 +46,7 @@ class GameHub:
         self.rev = 1
         self._since = time.time()
         self._awaited = self._decision()
+        self.live: dict[str, Any] | None = None
 
     @property
     def state(self) -> Any:
@@ -68,6 +69,25 @@ class GameHub:
             events = self.session.undo()
             self._changed()
         return events
+
+    def throw_in_progress(self) -> tuple[dict[str, Any] | None, tuple, dict[str, int]]:
+        """The throw awaiting its count (or None), a key that changes with every new throw
+        and when a throw ends (not with every command between throws: a cube that falls
+        while the players plan must still be counted), and the tower's content."""
+        with self._lock:
+            state = self.session.state
+            battle = state.battle if state.pending and state.pending["kind"] == "tray" else None
+            inside = {c: n for c, n in state.tower.items() if n}
+            key = ("throw", self.session.seq) if battle is not None else ("between",)
+            return battle, key, inside
+
+    def set_live(self, reading: dict[str, Any] | None) -> None:
+        """What a live tray source sees now; screens are redrawn only when it changes."""
+        with self._lock:
+            if reading == self.live:
+                return
+            self.live = reading
+            self._changed()
 
     def preview(self, command: dict[str, Any]) -> list[dict[str, Any]]:
         """The events ``command`` would produce, from a throwaway copy: nothing is stored."""

@@ -50,8 +50,8 @@ def read(data: Mapping[str, Any]) -> NewGame:
     pin = str(data.get("pin") or "").strip()
     if not (4 <= len(pin) <= 8 and pin.isdigit()):
         raise RuleError("setup.bad_pin")
-    tray = str(data.get("tray") or "manual")
-    if tray not in TRAY_SOURCES:
+    tray = str(data.get("tray") or "auto")
+    if tray not in TRAY_SOURCES + ("auto",):
         raise RuleError("setup.bad_tray", source=tray)
     try:
         timer = int(data.get("timer") or 0)

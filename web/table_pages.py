@@ -8,11 +8,13 @@ from companion.i18n import LANGUAGES
 from companion.tower.source import PLAYER_COLOURS
 from web.api import create_game, remember_table
 from web.app import services
-from web.context import game_context
+from companion.errors import RuleError
+from web.context import GameContext, game_context
 from web.identity import token
 from web.qr import svg
 from web.regions import REGIONS, payload, scene_for
 from web.setup_form import TIMERS, suggested_pin
+from web.verdict import verdict_lines
 from web.words import COOKIE, Words, language
 
 bp = Blueprint("table", __name__)
@@ -75,6 +77,19 @@ def set_language(lang: str) -> Response:
     if lang in LANGUAGES:
         response.set_cookie(COOKIE, lang, max_age=60 * 60 * 24 * 365, samesite="Lax")
     return response
+
+
+@bp.app_template_global()
+def live_verdict(ctx: GameContext) -> list[str] | None:
+    """What a settled live reading would decide, shown for one tap; None while cubes
+    fall, without a live source, or when the bookkeeping rules the reading out."""
+    live = ctx.hub.live
+    if not live or not live["stable"]:
+        return None
+    try:
+        return verdict_lines(ctx.hub, live["counts"], ctx.names)
+    except RuleError:
+        return None
 
 
 @bp.app_template_global()

@@ -1,0 +1,101 @@
+"""The sensor board on the battle screen: cubes arrive live, the table confirms with a tap.
+
+The board is the emulator (the firmware's own logic) behind a real pseudo-terminal; the
+app is the real app on a real SQLite file. Only the falling cubes are simulated.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+import pytest
+
+from sensor.emulator_process import EmulatorProcess
+from web import create_app
+from web_devices import PIN, PLAYERS
+
+T = TypeVar("T")
+
+
+def wait_until(fn: Callable[[], T], timeout: float = 15.0) -> T:
+    deadline = time.monotonic() + timeout
+    while not (value := fn()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout} s (last {value!r})")
+        time.sleep(0.05)
+    return value
+
+
+@pytest.fixture
+def board(tmp_path: Path):
+    emulator = EmulatorProcess(tmp_path, "--settle-ms", "300", "--empty-ms", "1500",
+                               "--heartbeat-ms", "500")
+    yield emulator
+    emulator.close()
+
+
+@pytest.fixture
+def sensor_app(tmp_path: Path, board: EmulatorProcess):
+    app = create_app({"DB": str(tmp_path / "games.sqlite3"), "TESTING": True,
+                      "SENSOR_PORT": board.port})
+    yield app
+    app.extensions["companion"].close()
+
+
+def new_game(table: Any, tray: str) -> str:
+    r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended",
+                                        "pin": PIN, "tray": tray, "seed": 5})
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()["game_id"]
+
+
+def test_best_present_picks_the_sensor_board_when_one_is_configured(sensor_app):
+    table = sensor_app.test_client()
+    game = new_game(table, "auto")
+    assert sensor_app.extensions["companion"].settings.get(game).tray == "sensor"
+
+
+def test_the_boards_count_arrives_live_and_one_tap_confirms_it(sensor_app, board):
+    """Tower loading counted by the board: 3 red, 2 blue and 4 green fall into the tray."""
+    table = sensor_app.test_client()
+    game = new_game(table, "sensor")
+    page = table.get(f"/table/{game}")
+    assert page.status_code == 200
+    hub = sensor_app.extensions["companion"].hubs.get(game)
+    wait_until(lambda: hub.live is None and hub.throw_in_progress()[0] is not None)
+    time.sleep(0.3)  # the watch has begun the throw; now the players throw
+    board.drop("red*3 blue*2 green*4")
+    live = wait_until(lambda: hub.live if hub.live and hub.live["stable"] else None)
+    assert live["counts"] == {"red": 3, "blue": 2, "green": 4}
+    assert sorted(live["arrivals"]) == sorted(["red"] * 3 + ["blue"] * 2 + ["green"] * 4)
+
+    table.set_cookie("lang", "en")
+    screen = table.get(f"/table/{game}").get_data(as_text=True)
+    assert "the tray has settled" in screen
+    assert "The tower is loaded" in screen           # the verdict, shown before confirming
+    assert "<output>3</output>" in screen             # the steppers hold the board's count
+
+    r = table.post(f"/api/games/{game}/commands",
+                   json={"type": "count_tray", "counts": live["counts"]})
+    assert r.status_code == 200, r.get_json()
+    assert hub.state.tower["red"] == 4 and hub.state.tower["green"] == 6
+    assert hub.state.phase == "planning"
+
+
+def test_a_cube_that_falls_between_battles_goes_into_the_tray_by_itself(sensor_app, board):
+    """Rulebook: cubes that fall out between battles stay in the tray for the next one."""
+    table = sensor_app.test_client()
+    game = new_game(table, "sensor")
+    table.get(f"/table/{game}")
+    hub = sensor_app.extensions["companion"].hubs.get(game)
+    wait_until(lambda: hub.throw_in_progress()[0] is not None)
+    time.sleep(0.3)
+    board.drop("red")
+    live = wait_until(lambda: hub.live if hub.live and hub.live["stable"] else None)
+    table.post(f"/api/games/{game}/commands", json={"type": "count_tray", "counts": live["counts"]})
+    wait_until(lambda: hub.throw_in_progress()[0] is None)
+    time.sleep(0.3)
+    board.drop("blue")
+    wait_until(lambda: hub.state.tray["blue"] == 1)
+    assert [n["key"] for n in hub.state.log].count("tray.fell") == 1

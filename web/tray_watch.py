@@ -1,0 +1,81 @@
+"""A live tray source (the sensor board) followed for one game.
+
+The table should not have to type what a device already saw. While a throw waits for its
+count, the watch polls the table's source and hands each new reading to the hub, which
+redraws the battle screen: cubes appear as they fall, and once the source says the tray
+has settled, the verdict is shown for one tap. Between battles, cubes the source sees
+falling by themselves become a ``cubes_fell`` command, checked by the cube bookkeeping
+like any count. The source never writes the game: only a person's tap confirms a count.
+"""
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from companion.errors import RuleError
+from companion.games.shogun.battle import throw_of
+from companion.tower.source import Throw, TrayReading, TraySource
+from web.hub import GameHub
+
+POLL_S = 0.1
+
+
+def reading_dict(reading: TrayReading, source: str) -> dict[str, Any]:
+    """A reading as the battle screen shows it (plain data, safe to cache and compare)."""
+    return {"source": source, "counts": {c: n for c, n in reading.counts.items() if n},
+            "stable": reading.stable, "confidence": reading.confidence, "note": reading.note,
+            "arrivals": list(reading.extra.get("arrivals", []))}
+
+
+class TrayWatch:
+    """Polls one source for one game's hub, in a daemon thread, until stopped."""
+
+    def __init__(self, hub: GameHub, source: TraySource, poll_s: float = POLL_S) -> None:
+        self.hub = hub
+        self.source = source
+        self.poll_s = poll_s
+        self._throw: tuple | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True,
+                                        name=f"tray-watch-{hub.game_id}")
+
+    def start(self) -> "TrayWatch":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+
+    def _run(self) -> None:
+        # A throw begun before the board has said hello cannot know its first cubes.
+        wait_ready = getattr(self.source, "wait_ready", None)
+        if wait_ready is not None:
+            wait_ready(timeout=10.0)
+        while not self._stop.wait(self.poll_s):
+            self.step()
+
+    def step(self) -> None:
+        """One look at the game and the source (the thread calls this; so can a test)."""
+        battle, key, inside = self.hub.throw_in_progress()
+        if key != self._throw:
+            self._throw = key
+            self.source.begin_throw(throw_of(battle) if battle else Throw({}, inside))
+            self.hub.set_live(None)
+            return
+        reading = self.source.poll()
+        if reading is None:
+            return
+        if battle is not None:
+            self.hub.set_live(reading_dict(reading, self.source.name))
+        elif reading.stable and any(reading.counts.values()):
+            self._fell(reading, inside)
+
+    def _fell(self, reading: TrayReading, inside: dict[str, int]) -> None:
+        """Ruling: cubes that fall between battles stay in the tray for the next one."""
+        try:
+            self.hub.execute({"type": "cubes_fell",
+                              "counts": {c: n for c, n in reading.counts.items() if n}})
+        except RuleError:
+            pass  # not now (the draft) or impossible by the bookkeeping: never applied
+        self.source.begin_throw(Throw({}, inside))
