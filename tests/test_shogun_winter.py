@@ -119,3 +119,38 @@ def test_the_game_ends_after_the_second_winter_a_tie_going_to_more_chests(table)
     result = table.state.result
     assert len(set(result["scores"].values())) == 1
     assert result["ranking"] == ["blue", "yellow", "red"] and result["winners"] == ["blue"]
+
+
+def test_the_host_may_end_the_game_early_ranked_by_the_score_track_then_chests(table):
+    table.set_chests("red", 3)
+    table.set_chests("blue", 9)
+    table.arrange({"type": "score", "player": "yellow", "n": 4})
+    events = table.do({"type": "end_game"})
+    assert table.state.phase == "over" and table.state.pending is None
+    assert table.state.result["ranking"] == ["yellow", "blue", "red"]
+    assert table.state.result["early"] is True
+    assert table.notes(events, "game.ended_early") == [{"year": 1}]
+
+
+def test_a_game_that_is_over_cannot_be_ended_again(table):
+    from companion.errors import RuleError
+    table.do({"type": "end_game"})
+    with pytest.raises(RuleError) as refused:
+        table.do({"type": "end_game"})
+    assert refused.value.key == "game.cannot_end"
+
+
+def test_a_throw_must_be_counted_before_the_game_is_ended(table):
+    from companion.errors import RuleError
+    table.give("shinano", "blue", armies=5)
+    table.give("kozuke", "yellow", armies=3)
+    table.set_round(actions=["battle1", "taxes", "rice", "castle", "temple", "theatre",
+                             "recruit5", "recruit3", "recruit1", "battle2"])
+    table.plan_round({"blue": {"battle1": "shinano"}})
+    table.do({"type": "move", "player": "blue", "to": "kozuke", "armies": 4})
+    with pytest.raises(RuleError) as refused:
+        table.do({"type": "end_game"})
+    assert refused.value.key == "tray.count_first"
+    table.do({"type": "count_tray", "counts": {"blue": 2}})
+    table.do({"type": "end_game"})
+    assert table.state.phase == "over"

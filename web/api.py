@@ -27,6 +27,7 @@ from web.words import language
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 TABLE_ONLY = {"create", "count_tray", "cubes_fell"}
+HOST_ONLY = {"end_game"}
 COOKIE_AGE = 60 * 60 * 24 * 365
 
 
@@ -74,6 +75,8 @@ def _check_sender(ctx: GameContext, command: Any) -> Response | None:
     kind = command.get("type") if isinstance(command, dict) else None
     if player_token() and ctx.device.colour is None:
         return ctx.refuse(403, "device.bad_token")
+    if kind in HOST_ONLY:
+        return ctx.refuse(403, "host.bad_pin")
     if kind in TABLE_ONLY:
         return None if ctx.device.table else ctx.refuse(403, "device.table_only")
     if ctx.device.table:
@@ -106,6 +109,19 @@ def undo(game_id: str) -> Response:
         return ctx.refuse(403, "host.bad_pin")
     try:
         ctx.hub.undo()
+    except RuleError as err:
+        return ctx.refuse(409, err.key, **err.params)
+    return jsonify({"ok": True, "seq": ctx.hub.session.seq, "rev": ctx.hub.rev})
+
+
+@bp.post("/games/<game_id>/end")
+def end(game_id: str) -> Response:
+    """The host ends the game early (the table has to leave); undo brings it back."""
+    ctx = game_context(game_id)
+    if not pin_ok(services().secret, ctx.settings, (_body() or {}).get("pin")):
+        return ctx.refuse(403, "host.bad_pin")
+    try:
+        ctx.hub.execute({"type": "end_game"})
     except RuleError as err:
         return ctx.refuse(409, err.key, **err.params)
     return jsonify({"ok": True, "seq": ctx.hub.session.seq, "rev": ctx.hub.rev})

@@ -171,6 +171,33 @@ class Scene:
                 return note["params"]
         return None
 
+    def last_winter(self) -> list[dict[str, Any]]:
+        """The newest winter's supply, player by player, from its log lines: rice after the
+        loss, provinces, how short, which provinces revolted and whether they were held."""
+        log = self.v["log"]
+        start = max((i for i, n in enumerate(log) if n["key"] == "winter.rice_lost"), default=None)
+        if start is None:
+            return []
+        rows: dict[str, dict[str, Any]] = {}
+        for note in log[start:]:
+            p = note["params"]
+            if note["key"] == "winter.supplied":
+                rows[p["player"]] = {"player": p["player"], "rice": p["rice"],
+                                     "provinces": p["count"], "short": 0, "revolts": []}
+            elif note["key"] == "winter.revolts_drawn":
+                rows[p["player"]] = {"player": p["player"], "rice": p["rice"],
+                                     "provinces": p["count"], "short": p["short"],
+                                     "by": p["by"], "peasants": p["peasants"],
+                                     "revolts": [{"province": q, "held": None}
+                                                 for q in p["provinces"]]}
+            elif note["key"] in ("revolt.crushed", "revolt.lost") and p["player"] in rows:
+                for revolt in rows[p["player"]]["revolts"]:
+                    if revolt["province"] == p["province"]:
+                        revolt["held"] = note["key"] == "revolt.crushed"
+            elif note["key"] == "winter.scored":
+                break
+        return [rows[c] for c in self.v["seating"] if c in rows]
+
     def throw_parts(self) -> list[dict[str, Any]]:
         battle = self.v["battle"] or {}
         return list(battle.get("parts", []))

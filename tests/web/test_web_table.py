@@ -27,12 +27,33 @@ def test_the_winter_scoring_table_shows_each_players_points(table, phone, game):
     scored = next(n for n in view["log"] if n["key"] == "winter.scored")["params"]
     page = table.get(f"/table/{game}").get_data(as_text=True)
     assert "Scoring, year 1" in page
-    overlay = page.split('data-overlay="winter-1"')[1]
+    overlay = page.split('data-overlay="winter-1"')[1].split('<table class="scoring">')[1]
     for colour, row in scored["table"].items():
         name = next(p["name"] for p in PLAYERS if p["colour"] == colour)
         line = overlay.split(name, 1)[1].split("</tr>", 1)[0]
         assert f"<td>{row['provinces']}</td>" in line
         assert f"<b>{row['total']}</b>" in line
+
+
+def test_the_winter_supply_shows_rice_shortage_and_each_revolt_by_eye(table, phone, game):
+    """Rulebook, 'Зима': one rice per province; the supply table gives how many revolt."""
+    table.set_cookie("lang", "en")
+    view = drive(table, game, {c: phone(c) for c in ("red", "blue", "yellow")})
+    drawn = [n["params"] for n in view["log"] if n["key"] == "winter.revolts_drawn"]
+    page = table.get(f"/table/{game}").get_data(as_text=True)
+    supply = page.split('<table class="scoring supply">')[1].split("</table>")[0]
+    assert "Rice after the loss" in page
+    for p in drawn:
+        name = next(q["name"] for q in PLAYERS if q["colour"] == p["player"])
+        row = supply.split(name, 1)[1].split("</tr>", 1)[0]
+        assert f"<td>{p['rice']}</td><td>{p['count']}</td><td>{p['short']}</td>" in row
+        for province in p["provinces"]:
+            assert view_name(province) in row
+
+
+def view_name(province: str) -> str:
+    from companion.games.shogun.catalog import load_catalog
+    return load_catalog().board.name(province, "en")
 
 
 def test_the_simulated_tower_counts_and_the_table_checks_before_confirming(table, phone):

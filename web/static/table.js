@@ -28,14 +28,15 @@
   document.addEventListener("click", async (e) => {
     const t = e.target.closest("button");
     if (!t) return;
-    const box = t.closest("[data-counting]");
+    const box = t.closest("[data-counting], [data-fell]");
     try {
       if (t.hasAttribute("data-inc") || t.hasAttribute("data-dec")) {
         const c = t.closest(".counter");
         const out = c.querySelector("output");
         const v = Number(out.textContent) + (t.hasAttribute("data-inc") ? 1 : -1);
         out.textContent = Math.min(Number(c.dataset.max), Math.max(0, v));
-        box.querySelector(".verdict").hidden = true;
+        const verdict = box.querySelector(".verdict");
+        if (verdict) verdict.hidden = true;
       } else if (t.hasAttribute("data-preview")) {
         await preview(box);
       } else if (t.hasAttribute("data-simulate")) {
@@ -46,6 +47,8 @@
         await preview(box);
       } else if (t.hasAttribute("data-confirm")) {
         await send({type: "count_tray", counts: counts(box)});
+      } else if (t.hasAttribute("data-fell-confirm")) {
+        await send({type: "cubes_fell", counts: counts(box)});
       } else if (t.hasAttribute("data-recount")) {
         box.querySelector(".verdict").hidden = true;
       } else if (t.dataset.host) {

@@ -78,13 +78,19 @@ class ChooseRevolt:
     province: str
 
 
+@dataclass(frozen=True)
+class EndGame:
+    """The host ends the game before its time (the table has to leave): it is ranked as
+    the score track stands, ties going to more chests, as at the real end."""
+
+
 Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, CubesFell, SubmitPlan,
-               ChooseSpecial, Move, Pass, ChooseRevolt]
+               ChooseSpecial, Move, Pass, ChooseRevolt, EndGame]
 
 NAMES: dict[str, type] = {
     "create": CreateGame, "draft_refresh": DraftRefresh, "draft_pick": DraftPick,
     "count_tray": CountTray, "cubes_fell": CubesFell, "plan": SubmitPlan, "choose_special": ChooseSpecial,
-    "move": Move, "pass": Pass, "choose_revolt": ChooseRevolt,
+    "move": Move, "pass": Pass, "choose_revolt": ChooseRevolt, "end_game": EndGame,
 }
 TYPE_OF = {cls: name for name, cls in NAMES.items()}
 

@@ -54,6 +54,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.Move: actions.move,
     cmds.Pass: actions.decline,
     cmds.ChooseRevolt: winter.choose,
+    cmds.EndGame: winter.end_early,
 }
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.errors import RuleError
 from companion.games.shogun import battle
-from companion.games.shogun.commands import ChooseRevolt
+from companion.games.shogun.commands import ChooseRevolt, EndGame
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import ShogunState
 from companion.tower.source import PEASANT
@@ -68,7 +68,8 @@ def run(play: Play) -> None:
         revolts = play.rng.sample(owned, min(row["revolts"], len(owned)))
         left = s.seating[(s.seating.index(colour) + 1) % len(s.seating)]
         play.note("winter.revolts_drawn", player=colour, short=short, by=left,
-                  provinces=revolts, peasants=row["peasants"])
+                  provinces=revolts, peasants=row["peasants"], count=len(owned),
+                  rice=s.players[colour].rice)
         play.event("winter", winter={"queue": rest, "player": colour, "revolts": revolts,
                                      "peasants": row["peasants"]})
     score(play)
@@ -155,13 +156,31 @@ def end_year(play: Play) -> None:
         play.event("season", season=0)
         play.phase("round_start")
         return
+    finish(play, early=False)
+
+
+def finish(play: Play, early: bool) -> None:
+    """Rulebook: the most points wins; on a tie, the player with more chests."""
+    s = play.state
     ranking = sorted(s.seating, key=lambda c: (-s.players[c].score, -s.players[c].chests))
     best = s.players[ranking[0]]
     winners = [c for c in ranking
                if (s.players[c].score, s.players[c].chests) == (best.score, best.chests)]
-    result = {"ranking": ranking, "winners": winners,
+    result = {"ranking": ranking, "winners": winners, "early": early,
               "scores": {c: s.players[c].score for c in ranking},
               "chests": {c: s.players[c].chests for c in ranking}}
+    if early:
+        play.note("game.ended_early", year=s.year)
+    play.pending(None)
     play.event("result", result=result)
     play.note("game.over", winners=winners, scores=result["scores"])
     play.phase("over")
+
+
+def end_early(play: Play, cmd: EndGame) -> None:
+    """The host's end: refused before the game has begun and after it has ended."""
+    if play.state.phase in ("draft", "seeding", "over"):
+        raise RuleError("game.cannot_end", phase=play.state.phase)
+    if play.state.battle is not None:
+        raise RuleError("tray.count_first")
+    finish(play, early=True)
