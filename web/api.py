@@ -173,6 +173,55 @@ def simulated(game_id: str) -> Response:
     return jsonify({"counts": count_command(tower)["counts"]})
 
 
+def _upload(name: str) -> bytes:
+    """One uploaded photo's bytes (empty when missing: the camera refuses it with a reason)."""
+    upload = request.files.get(name)
+    return upload.read() if upload is not None else b""
+
+
+@bp.post("/games/<game_id>/camera/calibrate")
+def camera_calibrate(game_id: str) -> Response:
+    """The two photos the camera learns from: the empty tray, one cube of each colour."""
+    ctx = game_context(game_id)
+    refusal = _table_only(ctx)
+    if refusal is not None:
+        return refusal
+    try:
+        services().trays.camera.calibrate(_upload("empty"), _upload("reference"))
+    except RuleError as err:
+        return ctx.refuse(400, err.key, **err.params)
+    ctx.hub.set_live(None)
+    ctx.hub.poke()
+    return jsonify({"ok": True})
+
+
+@bp.post("/games/<game_id>/camera/photo")
+def camera_photo(game_id: str) -> Response:
+    """A photo of the settled tray: counted, outlined, and shown for one tap to confirm."""
+    ctx = game_context(game_id)
+    refusal = _table_only(ctx)
+    if refusal is not None:
+        return refusal
+    if ctx.hub.throw_in_progress()[0] is None:
+        return ctx.refuse(409, "tray.no_throw")
+    try:
+        reading = services().trays.camera.count_photo(_upload("photo"))
+    except RuleError as err:
+        return ctx.refuse(400, err.key, **err.params)
+    ctx.hub.set_live(reading)
+    return jsonify({"ok": True, "reading": reading})
+
+
+@bp.get("/games/<game_id>/camera/picture")
+def camera_picture(game_id: str) -> Response:
+    """The newest outlined picture of the tray (the tray is public: any device may look)."""
+    game_context(game_id)
+    picture = services().trays.camera.picture()
+    if picture is None:
+        return Response(status=404)
+    return Response(picture, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
 @bp.post("/games/<game_id>/tray/preview")
 def preview(game_id: str) -> Response:
     """What a tray count would decide, and why, before the table confirms it."""

@@ -43,17 +43,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """The web app. Config: DB (the games' SQLite file; default as the command line),
     HOST_PIN (the PIN suggested for new games and used for games made elsewhere), SECRET
     (bytes; by default made once and kept next to the DB), SENSOR_PORT (the sensor board's
-    port or pyserial URL; by default $COMPANION_SENSOR_PORT, else found by its USB ids)."""
+    port or pyserial URL; by default $COMPANION_SENSOR_PORT, else found by its USB ids),
+    CAMERA_DEVICE (a webcam on the server for live counting: an index or a video URL; by
+    default $COMPANION_CAMERA, else none: the tablet sends photos)."""
     app = Flask(__name__)
     app.config.update(DB=str(default_db()), HOST_PIN=None, SECRET=None,
                       SENSOR_PORT=os.environ.get("COMPANION_SENSOR_PORT"),
+                      CAMERA_DEVICE=os.environ.get("COMPANION_CAMERA"),
                       SEND_FILE_MAX_AGE_DEFAULT=3600)
     app.config.update(config or {})
     db = Path(app.config["DB"])
     db.parent.mkdir(parents=True, exist_ok=True)
     secret = app.config["SECRET"] or load_secret(db)
-    app.extensions["companion"] = Services(db, secret, Hubs(db), SettingsStore(db),
-                                           TraySources(app.config["SENSOR_PORT"]))
+    trays = TraySources(db, app.config["SENSOR_PORT"], app.config["CAMERA_DEVICE"])
+    app.extensions["companion"] = Services(db, secret, Hubs(db), SettingsStore(db), trays)
 
     from web import api, hand_pages, live, table_pages
     app.register_blueprint(table_pages.bp)

@@ -89,6 +89,11 @@ class GameHub:
             self.live = reading
             self._changed()
 
+    def poke(self) -> None:
+        """Redraw every screen though the game has not changed (a device was set up)."""
+        with self._lock:
+            self._changed()
+
     def preview(self, command: dict[str, Any]) -> list[dict[str, Any]]:
         """The events ``command`` would produce, from a throwaway copy: nothing is stored."""
         with self._lock:

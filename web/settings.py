@@ -14,7 +14,7 @@ import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-TRAY_SOURCES = ("manual", "simulated", "sensor")
+TRAY_SOURCES = ("manual", "simulated", "sensor", "camera")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS web_tables (

@@ -80,6 +80,11 @@ def set_language(lang: str) -> Response:
 
 
 @bp.app_template_global()
+def trays():
+    return services().trays
+
+
+@bp.app_template_global()
 def live_verdict(ctx: GameContext) -> list[str] | None:
     """What a settled live reading would decide, shown for one tap; None while cubes
     fall, without a live source, or when the bookkeeping rules the reading out."""

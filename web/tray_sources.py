@@ -1,36 +1,47 @@
 """The tray sources this server has, and the live one each game follows.
 
-One tower stands at the table, so one sensor board serves the server: it is opened once,
-when the first game that counts with it is opened, and every such game's watch reads it.
-Manual entry is always there; the simulated tower is always there for demos. "Best
-present" means the sensor board when one is plugged in or configured, else manual entry.
+One tower stands at the table, so one sensor board and one camera serve the server: each
+is opened once, when the first game that counts with it is opened, and every such game's
+watch reads it. Manual entry is always there; the simulated tower is always there for
+demos; the camera is always offered (its photos need only a calibration). "Best present"
+means the sensor board when one is plugged in or configured, else a calibrated webcam on
+the server, else manual entry.
 """
 from __future__ import annotations
 
 import threading
 
+from pathlib import Path
+
 from companion.tower.source import TraySource
+from web.camera import Camera
 from web.hub import GameHub
 from web.tray_watch import TrayWatch
 
-LIVE = ("sensor",)
+LIVE = ("sensor", "camera")
 
 
 class TraySources:
-    def __init__(self, sensor_port: str | None = None) -> None:
+    def __init__(self, db: Path, sensor_port: str | None = None,
+                 camera_device: str | int | None = None) -> None:
         self.sensor_port = sensor_port
+        self.camera = Camera(db, camera_device)
         self._sensor: TraySource | None = None
         self._watches: dict[str, TrayWatch] = {}
         self._lock = threading.Lock()
 
     def present(self) -> tuple[str, ...]:
-        found = ("manual", "simulated")
+        found = ("manual", "simulated", "camera")
         if self.sensor_port or _board_plugged_in():
             found += ("sensor",)
         return found
 
     def best(self) -> str:
-        return "sensor" if "sensor" in self.present() else "manual"
+        if "sensor" in self.present():
+            return "sensor"
+        if self.camera.device is not None and self.camera.calibrated():
+            return "camera"
+        return "manual"
 
     def follow(self, hub: GameHub, tray: str) -> None:
         """Start following the game's live source, once per game per process."""
@@ -39,7 +50,9 @@ class TraySources:
         with self._lock:
             if hub.game_id in self._watches:
                 return
-            self._watches[hub.game_id] = TrayWatch(hub, self._sensor_source()).start()
+            source = self._sensor_source() if tray == "sensor" else self.camera.live_source()
+            if source is not None:
+                self._watches[hub.game_id] = TrayWatch(hub, source).start()
 
     def _sensor_source(self) -> TraySource:
         if self._sensor is None:
@@ -55,6 +68,7 @@ class TraySources:
             if self._sensor is not None:
                 self._sensor.close()
                 self._sensor = None
+            self.camera.close()
 
 
 def _board_plugged_in() -> bool:

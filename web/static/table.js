@@ -25,6 +25,29 @@
     verdict.hidden = false;
   }
 
+  async function upload(path, files) {
+    const form = new FormData();
+    for (const [name, file] of Object.entries(files)) form.append(name, file);
+    const r = await fetch(path, {method: "POST", body: form});
+    if (!r.ok) {
+      let json = {};
+      try { json = await r.json(); } catch (err) { json = {}; }
+      toast(json.error ? json.error.message : r.statusText);
+      throw new Error(json.error ? json.error.key : String(r.status));
+    }
+    return r.json();
+  }
+
+  document.addEventListener("change", async (e) => {
+    const input = e.target.closest("input[data-photo]");
+    if (!input || !input.files.length) return;
+    try {
+      await upload(`/api/games/${game}/camera/photo`, {photo: input.files[0]});
+    } catch (err) {
+      /* the toast already says why */
+    }
+  });
+
   document.addEventListener("click", async (e) => {
     const t = e.target.closest("button");
     if (!t) return;
@@ -47,6 +70,10 @@
         await preview(box);
       } else if (t.hasAttribute("data-confirm")) {
         await send({type: "count_tray", counts: counts(box)});
+      } else if (t.hasAttribute("data-calibrate")) {
+        const box = t.closest("[data-camera]");
+        const pick = (name) => box.querySelector(`input[name=${name}]`).files[0] || new Blob();
+        await upload(`/api/games/${game}/camera/calibrate`, {empty: pick("empty"), reference: pick("reference")});
       } else if (t.hasAttribute("data-fell-confirm")) {
         await send({type: "cubes_fell", counts: counts(box)});
       } else if (t.hasAttribute("data-recount")) {
