@@ -1,0 +1,80 @@
+"""A finger on a phone's screen, for the browser tests of dragging.
+
+Playwright's touchscreen can only tap, so the finger's touches go through the DevTools
+protocol: the page then gets the touch and pointer events a real phone sends (pointerType
+"touch", the browser's own gesture handling), not synthetic mouse events.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from browser_devices import PHONE, WAIT_MS
+
+EDGE_CLEAR = 160  # px between a drop target and the screen's edge before the finger moves onto it
+
+
+def touch_phone(browser: Any, lang: str, base: str) -> Any:
+    """A phone with a touch screen (its own cookies) that reads the given language."""
+    context = browser.new_context(viewport=PHONE, locale=lang, has_touch=True, is_mobile=True)
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    return page
+
+
+class Finger:
+    """One finger: put it down on an element, slide it onto another (holding it at the
+    screen's edge while the page scrolls the target into view), lift it."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+        self.x = self.y = 0.0
+
+    def _send(self, kind: str) -> None:
+        points = [] if kind == "touchEnd" else [{"x": self.x, "y": self.y}]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def _centre(self, selector: str) -> tuple[float, float]:
+        box = self.page.locator(selector).bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def down(self, selector: str) -> None:
+        self.page.locator(selector).scroll_into_view_if_needed()
+        self.x, self.y = self._centre(selector)
+        self._send("touchStart")
+
+    def slide(self, x: float, y: float, steps: int = 6) -> None:
+        x0, y0 = self.x, self.y
+        for i in range(1, steps + 1):
+            self.x, self.y = x0 + (x - x0) * i / steps, y0 + (y - y0) * i / steps
+            self._send("touchMove")
+
+    def onto(self, selector: str) -> None:
+        """Slide onto ``selector``; if it is off screen, wait at the edge until the page has
+        scrolled it well into view."""
+        height = self.page.viewport_size["height"]
+        _, y = self._centre(selector)
+        if not EDGE_CLEAR <= y <= height - EDGE_CLEAR:
+            self.slide(self.x, 40 if y < EDGE_CLEAR else height - 40)
+            self.page.wait_for_function(
+                "([sel, clear]) => { const r = document.querySelector(sel).getBoundingClientRect();"
+                " const mid = (r.top + r.bottom) / 2;"
+                " return mid > clear && mid < innerHeight - clear; }",
+                arg=[selector, EDGE_CLEAR], polling="raf")
+            self.slide(self.x, height / 2, steps=1)
+            self._wait_still()
+        self.slide(*self._centre(selector), steps=3)
+
+    def _wait_still(self) -> None:
+        """Until the page has not scrolled for a frame (the finger has left the edge)."""
+        self.page.evaluate("window.__fingerY = NaN")
+        self.page.wait_for_function(
+            "() => { const still = window.__fingerY === scrollY; window.__fingerY = scrollY;"
+            " return still; }", polling="raf")
+
+    def up(self) -> None:
+        self._send("touchEnd")
