@@ -21,7 +21,7 @@ from companion.tower.source import CUBE_COLOURS
 from vision import frames, geometry
 from vision.pixels import CHI2_UNEXPLAINED, Background, ColourModel
 
-TARGET_EDGE = 16.0  # working pixels across one cube: enough to see its faces, small enough to be quick
+TARGET_EDGE = 22.0  # working pixels across one cube: enough to see its faces, small enough to be quick
 SILHOUETTE_EDGE = 30.0  # pixels across one cube when measuring its shape
 SHADING = (0.8, 1.15)  # sRGB brightness range one cube's colour is widened to (shadow of a neighbour to a lamp-facing tilt)
 RESIDUAL_SHAKE = 0.5  # working pixels of misalignment left after phase correlation
@@ -46,37 +46,39 @@ class Calibration:
     roi: tuple[int, int, int, int]  # x, y, w, h of the tray in the frame
     scale: float  # working pixels per frame pixel
     tray: list[list[float]] | None  # the tray's outline in frame pixels, if found
-    rise: tuple[float, float]  # direction of a cube's vertical edge in the image, top to bottom
-    rise_length: tuple[float, float]  # its length in working pixels: at the origin, and per pixel along it
+    camera: list[float]  # geometry.View3D: tilt, roll, focal, cube edge / camera height, principal point x, y
     noise: float  # frame-to-frame sigma per channel at working resolution
     background: np.ndarray  # the empty tray, working resolution, uint8 BGR
     means: np.ndarray  # 6 x 3, colour models in CUBE_COLOURS order
     covs: np.ndarray  # 6 x 3 x 3
     top_area: np.ndarray  # 6, one cube's top-face area in scale-map units
+    face_area: np.ndarray  # 6, the same inside the top face's edges
+    face_shade: np.ndarray  # 6, the top face's brightness (sum of channels over the tray's lighting)
     full_area: np.ndarray  # 6, one cube's whole silhouette in scale-map units
 
     def to_json(self) -> dict:
         ok, png = cv2.imencode(".png", self.background)
         return {
-            "version": 1,
+            "version": 2,
             "frame_size": list(self.frame_size),
             "roi": list(self.roi),
             "scale": self.scale,
             "tray": self.tray,
-            "rise": list(self.rise),
-            "rise_length": list(self.rise_length),
+            "camera": list(self.camera),
             "noise": self.noise,
             "background_png": base64.b64encode(png.tobytes()).decode(),
             "colours": list(CUBE_COLOURS),
             "means": self.means.tolist(),
             "covs": self.covs.tolist(),
             "top_area": self.top_area.tolist(),
+            "face_area": self.face_area.tolist(),
+            "face_shade": self.face_shade.tolist(),
             "full_area": self.full_area.tolist(),
         }
 
     @classmethod
     def from_json(cls, data: dict) -> "Calibration":
-        if data.get("version") != 1 or data.get("colours") != list(CUBE_COLOURS):
+        if data.get("version") != 2 or data.get("colours") != list(CUBE_COLOURS):
             raise CalibrationError("calibration file is from another version; calibrate again")
         png = np.frombuffer(base64.b64decode(data["background_png"]), np.uint8)
         return cls(
@@ -84,13 +86,14 @@ class Calibration:
             roi=tuple(data["roi"]),
             scale=float(data["scale"]),
             tray=data["tray"],
-            rise=tuple(data["rise"]),
-            rise_length=tuple(data["rise_length"]),
+            camera=[float(v) for v in data["camera"]],
             noise=float(data["noise"]),
             background=cv2.imdecode(png, cv2.IMREAD_COLOR),
             means=np.array(data["means"], np.float32),
             covs=np.array(data["covs"], np.float32),
             top_area=np.array(data["top_area"]),
+            face_area=np.array(data["face_area"]),
+            face_shade=np.array(data["face_shade"]),
             full_area=np.array(data["full_area"]),
         )
 
@@ -110,7 +113,10 @@ def _noise(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarray], float]:
-    """The six cubes' masks in a pair of equally scaled views, and the noise between the views."""
+    """The six cubes' masks in a pair of equally scaled views, and the noise between the views.
+
+    Changed pieces closer than a quarter of a cube belong together: a dark cube whose top
+    looks like the cloth's shadow while its sides do not is still one cube, not two."""
     window = cv2.createHanningWindow(empty.shape[1::-1], cv2.CV_32F)
     reference, _ = frames.align(reference, cv2.cvtColor(empty, cv2.COLOR_BGR2GRAY), window)
     reference, _ = frames.match_exposure(reference, empty)
@@ -121,10 +127,24 @@ def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarr
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
-    order = np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1
-    areas = stats[order, cv2.CC_STAT_AREA]
+    if n > 1:
+        reach = max(1, int(round(0.25 * np.sqrt(stats[1:, cv2.CC_STAT_AREA].max()))))
+        near = cv2.dilate(fg, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1)))
+        n, groups = cv2.connectedComponents(near, connectivity=8)
+        labels = np.where(fg > 0, groups, 0)
+    areas_all = np.bincount(labels.ravel(), minlength=n)[1:]
+    order = np.argsort(-areas_all) + 1
+    areas = areas_all[order - 1]
     if len(order) < 6 or areas[5] < 0.3 * areas[0]:
         found = int(np.sum(areas >= 0.3 * areas[0])) if len(order) else 0
+        if found == 5:
+            colours = np.array([reference[labels == i].mean(axis=0)[::-1] for i in order[:5]])
+            missing = _missing_name(colours)
+            raise CalibrationError(
+                f"found five cubes, not six: the {missing} cube cannot be told from the tray's floor or its shadows"
+                f" under this light; put something lighter than the {missing} cube under the tray (paper, a pale cloth)"
+                " or light the tray more evenly, and calibrate again"
+            )
         raise CalibrationError(
             f"found {found} cube-sized changes between the photos, not six; lay exactly one cube of each colour"
             " in the tray, apart from each other and from the walls"
@@ -132,6 +152,21 @@ def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarr
     if len(order) > 6 and areas[6] > 0.3 * areas[5]:
         raise CalibrationError("more than six cube-sized changes between the photos; keep hands and other things out of the tray")
     return [(labels == i).astype(np.uint8) for i in order[:6]], noise
+
+
+def _missing_name(colours: np.ndarray) -> str:
+    """Which colour name is absent from five observed colours (same rule as ``_name``)."""
+    observed = np.log(np.maximum(colours, 1.0))
+    best, best_cost = CUBE_COLOURS[0], np.inf
+    for missing in range(6):
+        names = [c for i, c in enumerate(CUBE_COLOURS) if i != missing]
+        named = np.log(np.array([NAMED[c] for c in names], np.float64))
+        for perm in itertools.permutations(range(5)):
+            diff = observed[list(perm)] - named
+            cost = ((diff - diff.mean(axis=0)) ** 2).sum()
+            if cost < best_cost:
+                best, best_cost = CUBE_COLOURS[missing], cost
+    return best
 
 
 def _name(colours: np.ndarray) -> list[int]:
@@ -173,7 +208,10 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
     fine = min(1.0, SILHOUETTE_EDGE / edge)
     silhouettes, _ = _find_cubes(frames.crop(empty, roi, fine), frames.crop(reference, roi, fine))
     scale = min(1.0, TARGET_EDGE / edge)
-    rise = geometry.estimate_rise(silhouettes).scaled(scale / fine)
+    rim = geometry.find_rim(empty)
+    if rim is not None and not all(cv2.pointPolygonTest(rim, _centre(m) / fine + roi[:2], False) >= 0 for m in silhouettes):
+        rim = None
+    view = geometry.fit_view(silhouettes, fine, roi[:2], (w, h), rim)
 
     bg = frames.crop(empty, roi, scale)
     ref = frames.crop(reference, roi, scale)
@@ -190,13 +228,14 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
         roi=roi,
         scale=scale,
         tray=None if tray is None else tray.tolist(),
-        rise=(float(rise.direction[0]), float(rise.direction[1])),
-        rise_length=(float(rise.length[0]), float(rise.length[1])),
+        camera=view.params() + [float(view.centre[0]), float(view.centre[1])],
         noise=noise,
         background=np.clip(bg + 0.5, 0, 255).astype(np.uint8),
         means=model.means.astype(np.float32),
         covs=model.covs.astype(np.float32),
         top_area=np.ones(6),
+        face_area=np.ones(6),
+        face_shade=np.ones(6),
         full_area=np.ones(6),
     )
     _measure_cubes(calibration, reference, [masks[i] for i in order])
@@ -234,9 +273,12 @@ def _measure_cubes(calibration: Calibration, reference: np.ndarray, masks: list[
             )
         calibration.full_area[c] = float(counter.inv_scale[own].sum())
         calibration.top_area[c] = float(counter.inv_scale[own & view.tops].sum())
+        calibration.face_area[c] = float(counter.inv_scale[own & view.faces].sum())
+        face = own & view.faces
+        calibration.face_shade[c] = float((view.image[face].sum(axis=1) / counter.light[face]).mean()) if face.any() else 1.0
         if calibration.top_area[c] <= 0.2 * calibration.full_area[c]:
             raise CalibrationError(f"could not see the top of the {CUBE_COLOURS[c]} cube; is the camera above the tray?")
-    for areas in (calibration.top_area, calibration.full_area):
+    for areas in (calibration.top_area, calibration.face_area, calibration.full_area):
         typical = np.median(areas)
         close = np.abs(np.log(areas / typical)) < SAME_SIZE
         areas[close] = typical

@@ -2,9 +2,13 @@
 
 Each pixel of the working view is labelled empty tray, one of six colours, or unknown
 (``vision.pixels``). Foreground pixels whose vertical-edge segment stays in the foreground
-are top faces (``vision.geometry``). For every same-colour patch, top area divided by one
-cube's top area (from calibration, corrected for perspective) is the number of cubes, and
-how far that ratio is from a whole number is how unsure the count is.
+are top faces (``vision.geometry``). Within every same-colour patch the top faces are cut
+apart along their edges (the seams between touching cubes, the rim of a tilted cube) into
+faces; each face's area over one cube's top area (from calibration, corrected for
+perspective), rounded, is how many cubes it is: the rule "a cube counts when at least half
+its top shows", face by face. A face only counts on its own if it is lit like a top lying
+flat, so the sides of a cube resting tilted on another do not count as more cubes. How far
+the faces are from whole cubes is how unsure the count is.
 """
 from __future__ import annotations
 
@@ -15,13 +19,19 @@ import numpy as np
 
 from companion.tower.source import CUBE_COLOURS
 from vision import frames, geometry
-from vision.calibration import RESIDUAL_SHAKE, Calibration, illumination
-from vision.pixels import UNKNOWN, Background, ColourModel, classify
+from vision.calibration import RESIDUAL_SHAKE, SHADING, Calibration, illumination
+from vision.pixels import PAINT, UNKNOWN, Background, ColourModel, classify
+
+CHI2_EDGE = 27.9  # chi-square, 6 dof (two gradients, three channels), p = 1e-4
 
 UNSURE_RESIDUAL = 0.3  # a patch whose top area is this far from whole cubes is not trusted
 UNSURE_UNKNOWN = 0.5  # cubes' worth of unexplained foreground that makes the whole count unsure
 MIN_TOP = 0.25  # patches with less top than this are edge debris, not cubes worth annotating
+TOP_SPREAD = 0.1  # one cube's top area scatters by this much (sigma, in tops) around its calibrated value
+MIN_FACE = 0.2  # a piece of top face smaller than this share of one cube's top face (edges cut off) is a speck, not a cube's top
 _SQUARE = np.ones((3, 3), np.uint8)
+_BRIDGE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+LINE_SIGMAS = 5.0  # a tray line stands out of the empty photo by this many noise sigmas
 
 
 @dataclass
@@ -33,6 +43,7 @@ class View:
     colour_masks: list[np.ndarray]
     unknown: np.ndarray
     tops: np.ndarray
+    faces: np.ndarray  # top faces cut apart along their edges (seams between touching cubes, a tilted cube's rim)
     shift: float
     gain: float
 
@@ -45,6 +56,7 @@ class Patch:
     cubes: int
     estimate: float
     contour: np.ndarray  # frame pixels, N x 2
+    faces: list[tuple[float, float]] = field(default_factory=list)  # each top face: cubes' worth of top, brightness over a flat top's
 
 
 @dataclass
@@ -72,11 +84,9 @@ class Counter:
         self.window = cv2.createHanningWindow(background.shape[1::-1], cv2.CV_32F)
         self.light = illumination(background)
         self.table = ColourModel(calibration.means, calibration.covs).table()
-        x, y = calibration.roi[:2]
-        quad = None if calibration.tray is None else np.array(calibration.tray, np.float32)
-        self.inv_scale = 1 / geometry.scale_map(quad, background.shape[:2], (x, y), calibration.scale)
-        rise = geometry.Rise(calibration.rise, calibration.rise_length)
-        self.rise_index, self.rise_vectors = geometry.rise_vectors(rise, background.shape[:2])
+        self.lines = _tray_lines(self.background_gray, calibration.noise)
+        view = geometry.View3D(*calibration.camera[:4], calibration.camera[4:6])
+        self.inv_scale, self.rise_maps = geometry.working_fields(view, background.shape[:2], calibration.roi[:2], calibration.scale)
 
     def analyse(self, frame: np.ndarray) -> View:
         if frame.shape[1::-1] != tuple(self.calibration.frame_size):
@@ -85,14 +95,31 @@ class Counter:
         view, shift = frames.align(view, self.background_gray, self.window)
         view, gain = frames.match_exposure(view, self.background.image)
         labels = classify(view, self.light, self.background, self.table)
-        masks = [_clean(labels == c) for c in range(len(CUBE_COLOURS))]
+        masks = [self._bridge(_clean(labels == c)) for c in range(len(CUBE_COLOURS))]
         unknown = cv2.morphologyEx((labels == UNKNOWN).view(np.uint8), cv2.MORPH_OPEN, _SQUARE)
         fg = unknown.copy()
         for m in masks:
             fg |= m
         fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, _SQUARE)
-        tops = geometry.tops(fg, self.rise_index, self.rise_vectors)
-        return View(view, labels, [m > 0 for m in masks], unknown > 0, tops > 0, shift, gain)
+        tops = geometry.tops(fg, self.rise_maps)
+        faces = tops & ~self.edges(view)
+        return View(view, labels, [m > 0 for m in masks], unknown > 0, tops > 0, faces > 0, shift, gain)
+
+    def _bridge(self, mask: np.ndarray) -> np.ndarray:
+        """Join a cube's mask across the tray's own lines (the near wall's rim and foot seen
+        across a cube behind it): there the tray, not the cube, decides the colour."""
+        if not self.lines.any() or not mask.any():
+            return mask
+        closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _BRIDGE)
+        return mask | (closed & self.lines)
+
+    def edges(self, view: np.ndarray) -> np.ndarray:
+        """Pixels on an edge: a brightness step between two pixels that noise cannot explain."""
+        gx = cv2.Sobel(view, cv2.CV_32F, 1, 0, ksize=3)
+        gy = cv2.Sobel(view, cv2.CV_32F, 0, 1, ksize=3)
+        # a 3x3 Sobel of white noise of sigma s has variance 12 s^2 per axis and channel
+        chi = cv2.transform(gx * gx + gy * gy, np.ones((1, 3), np.float32)) / (12 * self.calibration.noise**2)
+        return (chi > CHI2_EDGE).view(np.uint8)
 
     def count(self, frame: np.ndarray) -> Count:
         """The cubes in ``frame`` by colour; ``note`` says why the count should not be trusted."""
@@ -107,22 +134,46 @@ class Counter:
         counts = {c: 0 for c in CUBE_COLOURS}
         patches: list[Patch] = []
         worst = 0.0
-        top_weight = np.where(view.tops, self.inv_scale, 0).astype(np.float32)
         for c, colour in enumerate(CUBE_COLOURS):
-            mask = view.colour_masks[c].view(np.uint8)
-            n, comp = cv2.connectedComponents(mask, connectivity=8)
-            if n <= 1:
+            x, y, w, h = cv2.boundingRect(view.colour_masks[c].view(np.uint8))
+            if w == 0:
                 continue
-            tops = np.bincount(comp.ravel(), weights=top_weight.ravel(), minlength=n)[1:] / self.calibration.top_area[c]
-            contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-            by_label = {int(comp[ct[0, 0, 1], ct[0, 0, 0]]): ct for ct in contours}
-            for k, estimate in enumerate(tops, start=1):
-                cubes = int(round(estimate))
+            box = (slice(y, y + h), slice(x, x + w))
+            mask = np.ascontiguousarray(view.colour_masks[c][box]).view(np.uint8)
+            n, comp = cv2.connectedComponents(mask, connectivity=8)
+            tops = view.tops[box] & (comp > 0)
+            faces = view.faces[box] & (mask > 0)
+            weight = self.inv_scale[box]
+            regions = self._regions(faces, weight, self.calibration.face_area[c])
+            stride = int(regions.max()) + 1
+            pair = comp[tops] * stride + regions[tops]
+            area = np.bincount(pair, weights=weight[tops], minlength=n * stride) / self.calibration.top_area[c]
+            area = area.reshape(n, stride)[1:]  # patch x face
+            inside = faces & (comp > 0)
+            pair_f = comp[inside] * stride + regions[inside]
+            bright = (view.image[box][inside].sum(axis=1) / self.light[box][inside])
+            shade = np.bincount(pair_f, weights=bright, minlength=n * stride) / np.maximum(np.bincount(pair_f, minlength=n * stride), 1)
+            shade = shade.reshape(n, stride)[1:] / self.calibration.face_shade[c]
+            estimates = area.sum(axis=1)
+            # A face counts when it is lit like a top lying flat: a whole top within the shading a
+            # flat cube's top takes, a partial top (a tilted cube hides the rest, or it is that
+            # cube's side) only within the paint variation of the reference top.
+            whole_top = area >= 1 - 2 * TOP_SPREAD
+            flat = np.where(whole_top, (shade >= SHADING[0]) & (shade <= SHADING[1]), np.abs(shade - 1) <= 2 * PAINT)
+            whole = np.where(flat, np.round(area), 0)
+            lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1)
+            whole[lost, np.argmax(area[lost], axis=1)] = 1  # a patch of only tilted faces is one tilted cube
+            contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x, y))
+            by_label = {int(comp[ct[0, 0, 1] - y, ct[0, 0, 0] - x]): ct for ct in contours}
+            shown = area >= MIN_TOP
+            if shown.any():
+                worst = max(worst, float(np.abs(area - whole)[shown].max()))
+            for k in range(1, n):
+                cubes = int(whole[k - 1].sum())
                 counts[colour] += cubes
-                if estimate >= MIN_TOP:
-                    worst = max(worst, abs(estimate - cubes))
                 if cubes > 0 and k in by_label:
-                    patches.append(Patch(colour, cubes, float(estimate), self._to_frame(by_label[k])))
+                    faces_k = sorted(((round(float(a), 2), round(float(b), 2)) for a, b in zip(area[k - 1], shade[k - 1]) if a > 0), reverse=True)
+                    patches.append(Patch(colour, cubes, float(estimates[k - 1]), self._to_frame(by_label[k]), faces=faces_k))
         unknown = float(self.inv_scale[view.unknown].sum() / self.calibration.full_area.mean())
         confidence = max(0.0, 1 - worst) * max(0.0, 1 - unknown / (2 * UNSURE_UNKNOWN))
         notes = []
@@ -134,9 +185,33 @@ class Counter:
             notes.append("the camera has moved since calibration")
         return Count(counts, round(confidence, 3), "; ".join(notes) or None, patches, unknown, view.shift)
 
+    @staticmethod
+    def _regions(faces: np.ndarray, weight: np.ndarray, face_area: float) -> np.ndarray:
+        """Each pixel labelled by its nearest face: a piece of top face, cut out along its
+        edges, big enough to be a cube's top rather than a speck (0 where there is none)."""
+        m, pieces = cv2.connectedComponents(faces.view(np.uint8), connectivity=4)
+        if m <= 1:
+            return np.zeros(faces.shape, np.int32)
+        size = np.bincount(pieces.ravel(), weights=weight.ravel(), minlength=m) / face_area
+        seeds = (size >= MIN_FACE) & (np.arange(m) > 0)
+        if not seeds.any():
+            return np.zeros(faces.shape, np.int32)
+        src = np.where(seeds[pieces], 0, 255).astype(np.uint8)
+        _, labels = cv2.distanceTransformWithLabels(src, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_CCOMP)
+        return labels
+
     def _to_frame(self, contour: np.ndarray) -> np.ndarray:
         x, y = self.calibration.roi[:2]
         return (contour.reshape(-1, 2) + 0.5) / self.calibration.scale + np.array([x, y]) - 0.5
+
+
+def _tray_lines(gray: np.ndarray, noise: float) -> np.ndarray:
+    """The empty tray's thin bright and dark lines (rims, the walls' feet), where a cube seen
+    through a wall is crossed by the wall's own edge."""
+    lines = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, _SQUARE) + cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, _SQUARE)
+    found = (lines > LINE_SIGMAS * noise).astype(np.uint8)
+    found = cv2.morphologyEx(found, cv2.MORPH_OPEN, np.ones((1, 3), np.uint8)) | cv2.morphologyEx(found, cv2.MORPH_OPEN, np.ones((3, 1), np.uint8))
+    return cv2.dilate(found, _SQUARE)
 
 
 def _clean(mask: np.ndarray) -> np.ndarray:

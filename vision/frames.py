@@ -45,7 +45,7 @@ def align(frame: np.ndarray, reference_gray: np.ndarray, window: np.ndarray) -> 
 
 def match_exposure(frame: np.ndarray, background: np.ndarray) -> tuple[np.ndarray, float]:
     """Scale each channel so the tray's bulk matches the empty photo (cubes cover less than half)."""
-    ratio = frame.reshape(-1, 3)[::7] / np.maximum(background.reshape(-1, 3)[::7], 1.0)
+    ratio = frame.reshape(-1, 3)[::17] / np.maximum(background.reshape(-1, 3)[::17], 1.0)
     gain = np.median(ratio, axis=0).astype(np.float32)
     gain = np.where(gain > 0, gain, 1.0).astype(np.float32)
     return frame / gain, float(gain.mean())

@@ -1,9 +1,12 @@
-"""Where the tray is, how a cube's size changes across it, and which way is 'up' in the image.
+"""Where the tray is, where the camera is, and what a cube looks like anywhere in the tray.
 
-A cube seen from an oblique camera is its top face swept along the image of its vertical
-edge (the vector ``rise``, top to bottom). So the top faces of every cube, even in a
-cluster or half hidden behind a neighbour, are the foreground pixels whose whole ``rise``
-segment stays in the foreground: an erosion with a one-sided line. Top faces do not hide
+A cube seen from a camera is its top face swept along the image of its vertical edge (the
+vector ``rise``, top to bottom: parallel and down for a far oblique camera, radial from the
+point straight below a camera above the tray). Calibration fits one pinhole camera to the
+six reference cubes (``fit_view``), which gives the rise and a top face's image area at every
+pixel. The top faces of every cube, even in a cluster or half hidden behind a neighbour, are
+then the foreground pixels whose whole ``rise`` segment stays in the foreground: an erosion
+along the local rise. Top faces do not hide
 each other when cubes lie flat, so top area divided by one cube's top area counts cubes,
 and rounding it is exactly the rule "a cube counts when at least half its top shows".
 """
@@ -37,64 +40,52 @@ def find_tray(empty: np.ndarray) -> np.ndarray | None:
     return quad.astype(np.float32)
 
 
-def scale_map(quad: np.ndarray | None, shape: tuple[int, int], origin: tuple[float, float], factor: float) -> np.ndarray:
-    """Relative image area of one square millimetre of tray floor at each working pixel.
+def find_rim(empty: np.ndarray) -> np.ndarray | None:
+    """The tray's top rim as a 4x2 quadrilateral, from its thin bright lines.
 
-    The tray is a rectangle, so the homography onto a unit square tells how perspective
-    shrinks things farther away; the unknown aspect ratio changes only a constant factor.
+    The rim is a rectangle parallel to the floor, so its perspective is the floor's; the
+    outline ``find_tray`` gives mixes the rim with the floor's edges and is not. On a white
+    table the rim is not brighter than its surroundings and this finds nothing.
     """
+    gray = cv2.cvtColor(empty, cv2.COLOR_BGR2GRAY)
+    gray = cv2.GaussianBlur(gray, (0, 0), 1.0)
+    ridge = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
+    _, lines_mask = cv2.threshold(ridge, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    lines_mask[:4], lines_mask[-4:], lines_mask[:, :4], lines_mask[:, -4:] = 0, 0, 0, 0  # the frame's own edge is no rim
+    side = min(gray.shape)
+    lines = cv2.HoughLinesP(lines_mask, 1, np.pi / 360, threshold=int(side * 0.15), minLineLength=side * 0.25, maxLineGap=side * 0.02)
+    if lines is None or len(lines) < 4:
+        return None
+    points = lines.reshape(-1, 2).astype(np.float32)
+    hull = cv2.convexHull(points)
+    quad = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+    if len(quad) != 4 or not 0.05 * gray.size < cv2.contourArea(quad) < 0.9 * gray.size:
+        return None
+    return quad.astype(np.float32)
+
+
+def working_fields(view: "View3D", shape: tuple[int, int], origin: tuple[float, float], scale: float) -> tuple[np.ndarray, list]:
+    """Per working pixel: the floor area a pixel of a top face stands for (relative to the
+    tray's middle), and remap tables that step along the local rise from the pixel to the floor."""
     h, w = shape
-    if quad is None:
-        return np.ones(shape, np.float32)
-    square = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
-    H = cv2.getPerspectiveTransform(_ordered(quad), square)
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float64)
-    x = xs / factor + origin[0]
-    y = ys / factor + origin[1]
-    wgt = H[2, 0] * x + H[2, 1] * y + H[2, 2]
-    a = np.abs(wgt) ** 3
-    return (a / np.median(a)).astype(np.float32)
+    px = np.stack([(xs + 0.5) / scale + origin[0] - 0.5, (ys + 0.5) / scale + origin[1] - 0.5], axis=-1)
+    area = view.top_area(px)
+    rise = view.rise(px) * scale
+    steps = int(np.ceil(np.abs(rise).max()))
+    maps = []
+    for t in np.arange(1, steps + 1) / max(steps, 1):
+        mx = (xs + t * rise[..., 0]).astype(np.float32)
+        my = (ys + t * rise[..., 1]).astype(np.float32)
+        maps.append(cv2.convertMaps(mx, my, cv2.CV_16SC2, nninterpolation=True))
+    return (np.median(area) / area).astype(np.float32), maps if steps else []
 
 
-def _ordered(quad: np.ndarray) -> np.ndarray:
-    centre = quad.mean(axis=0)
-    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
-    return quad[np.argsort(angles)].astype(np.float32)
-
-
-def line_kernel(rise: np.ndarray) -> tuple[np.ndarray, tuple[int, int]]:
-    """A structuring element holding the segment from its anchor along ``rise``."""
-    dx, dy = int(round(rise[0])), int(round(rise[1]))
-    w, h = abs(dx) + 1, abs(dy) + 1
-    ax, ay = (w - 1 if dx < 0 else 0), (h - 1 if dy < 0 else 0)
-    kernel = np.zeros((h, w), np.uint8)
-    cv2.line(kernel, (ax, ay), (ax + dx, ay + dy), 1, 1)
-    return kernel, (ax, ay)
-
-
-def rise_vectors(rise: Rise, shape: tuple[int, int]) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The rise at every pixel, rounded to whole-pixel vectors: an index image and the vectors."""
-    ys, xs = np.mgrid[0 : shape[0], 0 : shape[1]].astype(np.float64)
-    vectors = np.round(rise.at(xs, ys)[..., None] * rise.direction).astype(np.int32)
-    keys = vectors[..., 0] * 1000 + vectors[..., 1]
-    unique, index = np.unique(keys, return_inverse=True)
-    first = [np.argwhere(keys == key)[0] for key in unique]
-    return index.reshape(shape).astype(np.int32), [vectors[y, x].astype(float) for y, x in first]
-
-
-def tops(mask: np.ndarray, index: np.ndarray, vectors: list[np.ndarray]) -> np.ndarray:
+def tops(mask: np.ndarray, maps: list) -> np.ndarray:
     """Foreground pixels whose whole segment along the local rise is foreground: the top faces."""
-    out = np.zeros_like(mask)
-    for k, vector in enumerate(vectors):
-        if not vector.any():
-            eroded = mask
-        else:
-            kernel, anchor = line_kernel(vector)
-            eroded = cv2.erode(mask, kernel, anchor=anchor, borderType=cv2.BORDER_CONSTANT, borderValue=0)
-        if len(vectors) == 1:
-            return eroded
-        here = index == k
-        out[here] = eroded[here]
+    out = mask.copy()
+    for m1, m2 in maps:
+        out &= cv2.remap(mask, m1, m2, cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     return out
 
 
@@ -103,59 +94,142 @@ def _widths(points: np.ndarray, directions: np.ndarray) -> np.ndarray:
     return proj.max(axis=0) - proj.min(axis=0)
 
 
-def _fit(observed: np.ndarray, dirs: np.ndarray, tau: float, phi: float) -> tuple[np.ndarray, np.ndarray]:
-    """Each cube's relative residual and edge size under tilt ``tau`` towards ``phi``, at its best yaw."""
-    c, s = np.cos(phi), np.sin(phi)
-    rot = np.array([[c, -s], [s, c]])
-    squeeze = rot @ np.diag([1.0, np.cos(tau)])
-    e1 = np.stack([np.cos(_YAWS), np.sin(_YAWS)], axis=1) @ squeeze.T
-    e2 = np.stack([-np.sin(_YAWS), np.cos(_YAWS)], axis=1) @ squeeze.T
-    rise = rot @ np.array([0.0, np.sin(tau)])
-    unit = np.abs(e1 @ dirs.T) + np.abs(e2 @ dirs.T) + np.abs(dirs @ rise)[None, :]  # yaws x directions
-    # widths = size * unit + blur, per cube and yaw, by least squares in (size, blur)
-    su, suu, n = unit.sum(axis=1), (unit * unit).sum(axis=1), unit.shape[1]
-    so, sou = observed.sum(axis=1, keepdims=True), observed @ unit.T
-    det = n * suu - su**2
-    size = (n * sou - so * su) / det
-    blur = (so * suu - su * sou) / det
-    fit = size[..., None] * unit[None] + blur[..., None]
-    resid = ((observed[:, None, :] - fit) ** 2).sum(axis=2) / (observed**2).sum(axis=1, keepdims=True)
-    k = resid.argmin(axis=1)
-    rows = np.arange(len(observed))
-    return resid[rows, k], size[rows, k]
-
-
-SLOPE_SHRINK = 0.5  # six cubes give a noisy slope; pulling it halfway to flat halved the errors on generated trays
 _YAWS = np.radians(np.arange(0, 90, 2))
-_TILTS = np.radians(np.arange(0, 60, 2))
+RIM_DOUBT = 2.0  # a rim under which the cubes' shapes fit twice as badly as with no rim at all is not the rim
 
 
-class Rise:
-    """A cube's vertical edge in the image, top to bottom: a fixed direction, and a length
-    that grows or shrinks along it as the view gets more or less oblique across the tray."""
+class View3D:
+    """The camera relative to the tray floor, in units of its height above the floor.
 
-    def __init__(self, direction: tuple[float, float], length: tuple[float, float]):
-        self.direction = np.asarray(direction, float)
-        self.length = np.asarray(length, float)  # at the origin, and per pixel along direction
+    ``tilt`` is the angle between the optical axis and straight down, ``roll`` turns the
+    image of 'down' away from image-down, ``focal`` is in frame pixels (principal point at the
+    frame's centre) and ``cube`` is one cube's edge over the camera's height. That is all it
+    takes to know, at every pixel, where a cube's top face there would have its vertical edge
+    (``rise``: top to floor, radial towards the nadir for a camera straight above, parallel
+    and down for a far oblique one) and how big that top face looks (``top_area``).
+    """
 
-    def at(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-        along = xs * self.direction[0] + ys * self.direction[1]
-        return np.maximum(self.length[0] + self.length[1] * along, 0.0)
+    def __init__(self, tilt: float, roll: float, focal: float, cube: float, centre: tuple[float, float]):
+        self.tilt, self.roll, self.focal, self.cube = float(tilt), float(roll), float(focal), float(cube)
+        self.centre = np.asarray(centre, float)
+        s = np.sin(self.tilt)
+        self.down = np.array([s * np.sin(self.roll), s * np.cos(self.roll), np.cos(self.tilt)])
+        e1 = np.cross(self.down, [1.0, 0.0, 0.0]) if abs(self.down[0]) < 0.9 else np.cross(self.down, [0.0, 1.0, 0.0])
+        self.e1 = e1 / np.linalg.norm(e1)
+        self.e2 = np.cross(self.down, self.e1)
 
-    def scaled(self, factor: float) -> "Rise":
-        return Rise(tuple(self.direction), (self.length[0] * factor, self.length[1]))
+    def params(self) -> list[float]:
+        return [self.tilt, self.roll, self.focal, self.cube]
+
+    def ray(self, px: np.ndarray) -> np.ndarray:
+        px = np.asarray(px, float)
+        return np.concatenate([(px - self.centre) / self.focal, np.ones(px.shape[:-1] + (1,))], axis=-1)
+
+    def project(self, points: np.ndarray) -> np.ndarray:
+        return self.centre + self.focal * points[..., :2] / points[..., 2:3]
+
+    def on_plane(self, px: np.ndarray, height: float) -> np.ndarray:
+        """The 3D point seen at pixel ``px`` on the horizontal plane ``height`` cubes above the floor."""
+        r = self.ray(px)
+        return r * ((1 - height * self.cube) / (r @ self.down))[..., None]
+
+    def rise(self, px: np.ndarray) -> np.ndarray:
+        """Image vector from a top-face point at ``px`` to the floor below it, frame pixels."""
+        top = self.on_plane(px, 1.0)
+        return self.project(top + self.cube * self.down) - px
+
+    def top_area(self, px: np.ndarray) -> np.ndarray:
+        """Image area, in frame pixels, of one cube's top face lying at ``px``."""
+        top = self.on_plane(px, 1.0)
+        return self.cube**2 * self.focal**2 * (1 - self.cube) / np.abs(top[..., 2]) ** 3
+
+    def cube_corners(self, px: np.ndarray, yaw: np.ndarray) -> np.ndarray:
+        """Image corners of cubes centred on the ray through ``px`` (N x 2), for each yaw: N x Y x 8 x 2."""
+        centre = self.on_plane(px, 0.5)  # N x 3
+        c, s = np.cos(yaw)[:, None], np.sin(yaw)[:, None]
+        u = c * self.e1 + s * self.e2  # Y x 3
+        w = -s * self.e1 + c * self.e2
+        signs = np.array([[a, b, z] for a in (-0.5, 0.5) for b in (-0.5, 0.5) for z in (-0.5, 0.5)])
+        offsets = self.cube * (signs[:, 0, None, None] * u + signs[:, 1, None, None] * w + signs[:, 2, None, None] * self.down)  # 8 x Y x 3
+        points = centre[:, None, None, :] + offsets.transpose(1, 0, 2)[None]  # N x Y x 8 x 3
+        return self.project(points)
 
 
-def estimate_rise(silhouettes: list[np.ndarray]) -> Rise:
-    """How a cube's vertical edge looks across the tray, from single cubes at different angles.
+def _width_cost(view: View3D, centres: np.ndarray, observed: np.ndarray, dirs: np.ndarray) -> float:
+    """How badly this camera explains the six cubes' caliper widths (relative, best yaw and blur each)."""
+    corners = view.cube_corners(centres, _YAWS)  # N x Y x 8 x 2
+    proj = corners @ dirs.T  # N x Y x 8 x D
+    widths = proj.max(axis=2) - proj.min(axis=2)  # N x Y x D
+    diff = observed[:, None, :] - widths
+    blur = diff.mean(axis=2)  # N x Y; one margin for all cubes: the masks' edges blur alike
+    best = ((diff - blur[..., None]) ** 2).sum(axis=2).argmin(axis=1)
+    margin = float(np.median(blur[np.arange(len(best)), best]))
+    resid = ((diff - margin) ** 2).sum(axis=2) / (observed**2).sum(axis=1, keepdims=True)
+    return float(resid.min(axis=1).sum())
 
-    Seen from a camera tilted by ``tau``, a cube of edge ``a`` is its top square, squeezed by
-    cos(tau) along the tilt and turned by its yaw, swept along a vertical edge of length
-    a sin(tau). The caliper widths of such a shape have a closed form, so the tilt's direction
-    in the image is fitted to all six silhouettes at once (each cube with its own yaw, size
-    and a margin for blur), then each cube's own tilt, since a wide-angle view is more oblique
-    at the far side of the tray. The camera is assumed upright: the direction is searched
-    within 30 degrees of image-down.
+
+def _nelder_mead(f, x0: np.ndarray, step: np.ndarray, iterations: int = 200) -> tuple[np.ndarray, float]:
+    simplex = [np.asarray(x0, float)] + [x0 + np.eye(len(x0))[i] * step[i] for i in range(len(x0))]
+    values = [f(x) for x in simplex]
+    for _ in range(iterations):
+        order = np.argsort(values)
+        simplex, values = [simplex[i] for i in order], [values[i] for i in order]
+        if values[-1] - values[0] <= 1e-4 * abs(values[0]):
+            break  # the simplex agrees on the cost to a part in ten thousand: done
+        centroid = np.mean(simplex[:-1], axis=0)
+        worst = simplex[-1]
+        reflected = centroid + (centroid - worst)
+        fr = f(reflected)
+        if fr < values[0]:
+            expanded = centroid + 2 * (centroid - worst)
+            fe = f(expanded)
+            simplex[-1], values[-1] = (expanded, fe) if fe < fr else (reflected, fr)
+        elif fr < values[-2]:
+            simplex[-1], values[-1] = reflected, fr
+        else:
+            contracted = centroid + 0.5 * (worst - centroid)
+            fc = f(contracted)
+            if fc < values[-1]:
+                simplex[-1], values[-1] = contracted, fc
+            else:
+                simplex = [simplex[0] + 0.5 * (x - simplex[0]) for x in simplex]
+                values = [f(x) for x in simplex]
+    best = int(np.argmin(values))
+    return simplex[best], values[best]
+
+
+def _ordered(quad: np.ndarray) -> np.ndarray:
+    centre = quad.mean(axis=0)
+    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
+    return quad[np.argsort(angles)].astype(np.float32)
+
+
+def horizon(quad: np.ndarray) -> np.ndarray:
+    """The image line (a, b, c: a x + b y + c = 0) where the tray's floor plane vanishes."""
+    square = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    H = cv2.getPerspectiveTransform(_ordered(quad), square)
+    return H[2] / np.linalg.norm(H[2, :2])
+
+
+def fit_view(
+    silhouettes: list[np.ndarray],
+    scale: float,
+    origin: tuple[float, float],
+    frame_size: tuple[int, int],
+    quad: np.ndarray | None = None,
+) -> View3D:
+    """The camera that best explains six single cubes' silhouettes (masks at ``scale`` working
+    pixels per frame pixel, cropped at ``origin``), and the tray's outline if it was found.
+
+    The tray's rim (``find_rim``) fixes which way is down: its perspective gives the floor's horizon,
+    and down is the direction perpendicular to it, for a given focal length. Every cube has
+    the same size, stands on the same floor and is seen by the same camera, so the six
+    silhouettes' caliper widths (each cube at its own yaw, one margin for blur shared by
+    all) then fix the focal length and the camera's height in cube edges; the shape of each
+    cube's vertical edges anywhere in the tray follows. Without an outline the widths also
+    have to give the tilt, with the camera taken as upright (no roll): six silhouettes do not
+    pin down more; a rim that the cubes contradict is dropped. The principal point is taken at
+    the frame's centre.
     """
     angles = np.radians(np.arange(0, 180, 5))
     dirs = np.stack([np.cos(angles), np.sin(angles)], axis=1)
@@ -163,27 +237,45 @@ def estimate_rise(silhouettes: list[np.ndarray]) -> Rise:
     for mask in silhouettes:
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         points = np.vstack(contours).reshape(-1, 2).astype(float)
-        hull = cv2.convexHull(points.astype(np.float32)).reshape(-1, 2)
-        observed.append(_widths(hull, dirs))
-        centres.append(points.mean(axis=0))
-    observed = np.array(observed)  # cubes x directions
+        hull = cv2.convexHull(points.astype(np.float32)).reshape(-1, 2).astype(float)
+        frame_hull = (hull + 0.5) / scale + np.asarray(origin) - 0.5
+        observed.append(_widths(frame_hull, dirs))
+        ys, xs = np.nonzero(mask)
+        centres.append((np.array([xs.mean(), ys.mean()]) + 0.5) / scale + np.asarray(origin) - 0.5)
+    observed, centres = np.array(observed), np.array(centres)
+    w, h = frame_size
+    centre = (w / 2, h / 2)
+    size = float(np.median(observed.min(axis=1)))
+    line = None if quad is None else horizon(np.asarray(quad, float))
 
-    best = (np.inf, 0.0, 0.0)
-    for tau in _TILTS:
-        for phi in np.radians(np.arange(-30, 31, 3)):
-            err = float(_fit(observed, dirs, tau, phi)[0].sum())
-            if err < best[0]:
-                best = (err, tau, phi)
-    _, tau, phi = best
-    direction = np.array([-np.sin(phi), np.cos(phi)])
-    fits = [_fit(observed, dirs, t, phi) for t in _TILTS]
-    resid = np.array([f[0] for f in fits])  # tilts x cubes
-    k = resid.argmin(axis=0)
-    cubes = np.arange(len(observed))
-    lengths = np.array([fits[t][1][i] * np.sin(_TILTS[t]) for i, t in zip(cubes, k)])
-    along = np.array(centres) @ direction
-    if np.ptp(along) < 1e-6 or tau == 0:
-        return Rise(tuple(direction), (float(np.median(lengths)) if tau else 0.0, 0.0))
-    slope, intercept = np.polyfit(along, lengths, 1)
-    slope *= SLOPE_SHRINK
-    return Rise(tuple(direction), (float(np.mean(lengths) - slope * np.mean(along)), float(slope)))
+    def make(x: np.ndarray) -> View3D:
+        focal, cube = w * np.exp(x[-2]), 1 / (1 + np.exp(-x[-1]))
+        if line is None:
+            return View3D(x[0], 0.0, focal, cube, centre)
+        K = np.array([[focal, 0, centre[0]], [0, focal, centre[1]], [0, 0, 1]])
+        down = K.T @ line
+        down = down / np.linalg.norm(down) * np.sign(down[2] or 1.0)
+        return View3D(np.arccos(np.clip(down[2], -1, 1)), np.arctan2(down[0], down[1]), focal, cube, centre)
+
+    def cost(x: np.ndarray) -> float:
+        if not -1.5 < x[-2] < 2.5:
+            return np.inf
+        view = make(x)
+        if not 0 <= view.tilt < np.radians(70):
+            return np.inf
+        return _width_cost(view, centres, observed, dirs)
+
+    best, best_cost = None, np.inf
+    for tilt in [None] if line is not None else np.radians([5, 25, 45]):
+        for log_f in (0.0, 0.8):
+            k = size / (w * np.exp(log_f))  # a cube's edge over the camera height, roughly
+            x0 = np.array(([] if tilt is None else [tilt]) + [log_f, np.log(k / (1 - k))])
+            x, value = _nelder_mead(cost, x0, np.array(([] if tilt is None else [0.15]) + [0.3, 0.3]), 150)
+            if value < best_cost:
+                best, best_cost = x, value
+    best, best_cost = _nelder_mead(cost, best, np.full(len(best), 0.1), 150)
+    if line is not None:
+        free = fit_view(silhouettes, scale, origin, frame_size)
+        if best_cost > RIM_DOUBT * _width_cost(free, centres, observed, dirs):
+            return free  # what looked like the rim is something else (a white table's edge, the frame)
+    return make(best)

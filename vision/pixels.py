@@ -9,7 +9,7 @@ explanation with the lower negative log-likelihood, and a pixel that neither exp
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -30,6 +30,9 @@ class Background:
     inv2var: np.ndarray  # H x W, 1 / (2 sigma^2)
     offset: np.ndarray  # H x W, the normalising constant of the shading-ray likelihood
     norm2: np.ndarray  # H x W, |b|^2
+    _planes: tuple | None = field(default=None, repr=False, compare=False)
+    _inv_norm2: np.ndarray | None = field(default=None, repr=False, compare=False)
+    _norm2: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def build(cls, image: np.ndarray, noise: float, shift_px: float) -> "Background":
@@ -46,10 +49,26 @@ class Background:
 
     def nll(self, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Negative log-likelihood under 'empty tray, shaded', and the chi-square of the residual."""
-        b = self.image
-        k = np.clip((frame * b).sum(axis=2) / self.norm2, *SHADE_RANGE)
-        r = frame - k[..., None] * b
-        chi = (r * r).sum(axis=2) * self.inv2var
+        return self.nll_planes(cv2.split(frame))
+
+    def nll_planes(self, planes: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """``nll`` for a frame already split into its three channel planes (the fast path)."""
+        if self._planes is None:
+            self._planes = cv2.split(np.ascontiguousarray(self.image, np.float32))
+            self._inv_norm2 = (1 / self.norm2).astype(np.float32)
+            self._norm2 = self.norm2.astype(np.float32)
+        f0, f1, f2 = planes
+        b0, b1, b2 = self._planes
+        fb = f0 * b0
+        fb += f1 * b1
+        fb += f2 * b2
+        ff = f0 * f0
+        ff += f1 * f1
+        ff += f2 * f2
+        k = np.clip(fb * self._inv_norm2, *SHADE_RANGE)
+        # |f - k b|^2 = |f|^2 - 2 k f.b + k^2 |b|^2, without building the residual image
+        chi = (ff - k * (2 * fb - k * self._norm2)) * self.inv2var
+        np.maximum(chi, 0, out=chi)
         return chi + self.offset, 2 * chi
 
 
@@ -103,8 +122,13 @@ def classify(
     table: tuple[np.ndarray, np.ndarray],
 ) -> np.ndarray:
     """A label image: colour index 0..5, BACKGROUND or UNKNOWN."""
-    bg_nll, bg_chi = background.nll(frame)
-    idx = lookup_index(frame / illumination[..., None])
+    planes = cv2.split(frame)
+    bg_nll, bg_chi = background.nll_planes(planes)
+    step = (1 / BIN) / illumination
+    idx = np.zeros(frame.shape[:2], np.int32)
+    for plane in planes:  # the colour bin, channel by channel: ((b0 * BINS) + b1) * BINS + b2
+        idx *= BINS
+        idx += np.minimum(plane * step, BINS - 1).astype(np.int32)
     label = table[0][idx]
     colour_nll = table[1][idx]
     is_bg = np.where(label == UNKNOWN, bg_chi <= CHI2_UNEXPLAINED, bg_nll <= colour_nll)

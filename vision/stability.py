@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.calibration import RESIDUAL_SHAKE
 from vision.counter import UNSURE_UNKNOWN, Count
 from vision.pixels import CHI2_UNEXPLAINED
 
@@ -22,13 +23,18 @@ def motion(previous: np.ndarray | None, current: np.ndarray, inv2var: np.ndarray
     """How many cubes' worth of the tray changed between two consecutive working views.
 
     A change counts where it exceeds what noise and leftover shake explain at that pixel
-    (``inv2var`` is the background's 1/(2 sigma^2)) in a patch, not a lone pixel or a
-    one-pixel line along an edge.
+    (``inv2var`` is the background's 1/(2 sigma^2); the shake left after aligning each frame
+    also moves the cubes' own sharp edges, so their gradient in this frame adds to it) in a
+    patch, not a lone pixel or a one-pixel line along an edge.
     """
     if previous is None or previous.shape != current.shape:
         return float("inf")
     d = current - previous
-    chi2 = (d * d).sum(axis=2) * inv2var  # twice the noise of one frame, so chi-square / 2 per 3 dof
+    gx = cv2.Sobel(current, cv2.CV_32F, 1, 0, ksize=3) / 8
+    gy = cv2.Sobel(current, cv2.CV_32F, 0, 1, ksize=3) / 8
+    edge2 = (gx * gx + gy * gy).max(axis=2)
+    var2 = 1 / inv2var + 2 * RESIDUAL_SHAKE**2 * edge2  # twice one frame's variance: both frames are noisy and shaken
+    chi2 = (d * d).sum(axis=2) / var2
     changed = (chi2 > CHI2_UNEXPLAINED).astype(np.uint8)
     changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     return float(np.count_nonzero(changed)) / cube_pixels

@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import synth
+from vision import geometry, synth
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.counter import Counter
 
@@ -23,10 +23,29 @@ def test_reference_counts_one_of_each(sessions):
         assert set(counter.count(reference).counts.values()) == {1}, seed
 
 
+def _true_rise(session, points):
+    top = session.camera.project(points)
+    return session.camera.project(points - [0, 0, synth.CUBE]) - top, top
+
+
+def test_fitted_camera_puts_vertical_edges_where_the_generator_did(sessions):
+    """The camera fitted to six silhouettes predicts each cube's vertical edge across the tray."""
+    grid = np.array([[x, y, synth.CUBE] for x in (-60, 0, 60) for y in (-40, 0, 40)], float)
+    for seed, (session, _, _, calibration, _) in sessions.items():
+        view = geometry.View3D(*calibration.camera[:4], calibration.camera[4:6])
+        truth, top = _true_rise(session, grid)
+        edge = np.linalg.norm(session.camera.project(np.array([[0, 0, 0], [synth.CUBE, 0, 0]], float)) @ [1, -1])
+        error = np.linalg.norm(view.rise(top) - truth, axis=1)
+        assert error.max() < 0.3 * edge, (seed, error.max() / edge)
+
+
 def test_rise_points_down_for_an_oblique_camera_and_vanishes_from_above(sessions):
     oblique, above = sessions[0][3], sessions[4][3]
-    assert oblique.rise[1] > 0.9 and oblique.rise_length[0] > 2
-    assert above.rise_length[0] < 2
+    centre = np.array([oblique.frame_size]) / 2
+    rise = geometry.View3D(*oblique.camera[:4], oblique.camera[4:6]).rise(centre)[0]
+    assert rise[1] > 0.9 * np.linalg.norm(rise) and rise[1] > 5
+    rise = geometry.View3D(*above.camera[:4], above.camera[4:6]).rise(centre)[0]
+    assert np.linalg.norm(rise) < 5
 
 
 def test_json_round_trip_counts_the_same(sessions, tmp_path):
@@ -51,3 +70,16 @@ def test_refuses_photos_of_different_sizes(sessions):
     _, empty, reference, _, _ = sessions[4]
     with pytest.raises(CalibrationError):
         calibrate(empty, reference[:-10])
+
+
+def test_a_black_cube_lost_on_dark_cloth_is_named_in_the_refusal():
+    session = synth.make_session(1000)  # charcoal cloth: the black cube's top looks like the cloth's shadow
+    assert session.cloth_name == "charcoal"
+    with pytest.raises(CalibrationError, match="the black cube cannot be told from"):
+        calibrate(*synth.calibration_pair(session))
+
+
+def test_a_cube_split_in_two_by_its_own_shading_is_still_one_cube():
+    session = synth.make_session(1031)  # grey felt: the black cube's top matches the cloth, its sides do not
+    calibration = calibrate(*synth.calibration_pair(session))
+    assert set(Counter(calibration).count(synth.calibration_pair(session)[1]).counts.values()) == {1}

@@ -46,8 +46,40 @@ def test_battles_are_mostly_counted_and_misses_are_flagged(sessions):
             else:
                 misses += 1
                 flagged_misses += count.confidence < 0.8
-    assert right >= 0.6 * (right + misses)
+    assert right >= 0.8 * (right + misses)  # 23 of 24 when written; the counter before faces and the fitted camera made 17
     assert flagged_misses >= 0.5 * misses
+
+
+def _scenes_with(session, rng, colours, wanted, n, **placing):
+    """``n`` unambiguous photos whose cubes satisfy ``wanted`` (cubes -> bool)."""
+    out = []
+    while len(out) < n:
+        cubes = synth.place_cubes(session, rng, colours, **placing)
+        if not wanted(cubes):
+            continue
+        image, truth = synth.render(session, cubes, seed=len(out))
+        if not synth.ambiguous(truth):
+            out.append((image, truth))
+    return out
+
+
+def test_a_cube_resting_tilted_on_another_counts_once(sessions):
+    """A cube that landed tilted on another shows its top and, raised, its sides: only its top
+    counts, and the cube under it only if half its top still shows (truth from the generator)."""
+    session, _, _, _, counter = sessions[0]  # oblique: the raised cube's sides show most
+    scenes = _scenes_with(session, np.random.default_rng(5), ["red"] * 3 + ["green"] * 3,
+                          lambda cubes: any(c.resting_on is not None for c in cubes), 8, tilt=0.5, cluster=0.2)
+    right = sum(counter.count(image).counts == truth.counts for image, truth in scenes)
+    assert right >= 6, right  # 7 of 8 when written; the counter before faces made 5
+
+
+def test_cubes_seen_through_the_near_wall_are_counted(sessions):
+    """The near wall's rim crosses the tops of cubes right behind it; the rim is the tray's, not a gap."""
+    session, _, _, _, counter = sessions[9]  # oblique navy: the rim cuts across the cubes' tops
+    near = lambda cubes: any(c.centre[1] < -synth.TRAY_D / 2 + synth.CUBE for c in cubes)  # noqa: E731
+    scenes = _scenes_with(session, np.random.default_rng(8), ["blue", "yellow", "green", "red"], near, 6, tilt=0.0, cluster=0.0)
+    right = sum(counter.count(image).counts == truth.counts for image, truth in scenes)
+    assert right >= 5, right  # 6 of 6 when written; the counter before bridging the rim made 3
 
 
 def test_a_hand_in_the_tray_makes_it_unsure(sessions):
