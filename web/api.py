@@ -8,7 +8,7 @@ nothing.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 
 from flask import Blueprint, Response, jsonify, make_response, request
 
@@ -19,6 +19,7 @@ from companion.tower.simulated import SimulatedTower
 from web import setup_form
 from web.app import services
 from web.context import GameContext, game_context, player_token, refused
+from web.hub import GameHub
 from web.identity import TABLE, table_cookie, token
 from web.settings import pin_ok
 from web.verdict import verdict_lines
@@ -102,38 +103,42 @@ def command(game_id: str) -> Response:
     return jsonify({"ok": True, "seq": ctx.hub.session.seq, "rev": ctx.hub.rev})
 
 
-@bp.post("/games/<game_id>/undo")
-def undo(game_id: str) -> Response:
+def _as_host(game_id: str) -> tuple[GameContext, Response | None]:
+    """The game, and a refusal unless the request carries the host's PIN."""
     ctx = game_context(game_id)
     if not pin_ok(services().secret, ctx.settings, (_body() or {}).get("pin")):
-        return ctx.refuse(403, "host.bad_pin")
+        return ctx, ctx.refuse(403, "host.bad_pin")
+    return ctx, None
+
+
+def _host_action(game_id: str, action: Callable[[GameHub], object]) -> Response:
+    ctx, refusal = _as_host(game_id)
+    if refusal is not None:
+        return refusal
     try:
-        ctx.hub.undo()
+        action(ctx.hub)
     except RuleError as err:
         return ctx.refuse(409, err.key, **err.params)
     return jsonify({"ok": True, "seq": ctx.hub.session.seq, "rev": ctx.hub.rev})
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str) -> Response:
+    """The host's undo of the last command: a miscount, a wrong tap."""
+    return _host_action(game_id, lambda hub: hub.undo())
 
 
 @bp.post("/games/<game_id>/end")
 def end(game_id: str) -> Response:
     """The host ends the game early (the table has to leave); undo brings it back."""
-    ctx = game_context(game_id)
-    if not pin_ok(services().secret, ctx.settings, (_body() or {}).get("pin")):
-        return ctx.refuse(403, "host.bad_pin")
-    try:
-        ctx.hub.execute({"type": "end_game"})
-    except RuleError as err:
-        return ctx.refuse(409, err.key, **err.params)
-    return jsonify({"ok": True, "seq": ctx.hub.session.seq, "rev": ctx.hub.rev})
+    return _host_action(game_id, lambda hub: hub.execute({"type": "end_game"}))
 
 
 @bp.post("/games/<game_id>/claim")
 def claim(game_id: str) -> Response:
     """Make this device the table (a new tablet, a cleared browser): the host PIN says so."""
-    ctx = game_context(game_id)
-    if not pin_ok(services().secret, ctx.settings, (_body() or {}).get("pin")):
-        return ctx.refuse(403, "host.bad_pin")
-    return remember_table(jsonify({"ok": True}), game_id)
+    _, refusal = _as_host(game_id)
+    return refusal or remember_table(jsonify({"ok": True}), game_id)
 
 
 @bp.get("/games/<game_id>/view")
