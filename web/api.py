@@ -159,15 +159,16 @@ def hand(game_id: str, colour: str) -> Response:
     return jsonify(ctx.hub.snapshot(colour).view)
 
 
-def _table_only(ctx: GameContext) -> Response | None:
-    return None if ctx.device.table else ctx.refuse(403, "device.table_only")
+def _as_table(game_id: str) -> tuple[GameContext, Response | None]:
+    """The game, and a refusal unless this device is its table (which counts the tray)."""
+    ctx = game_context(game_id)
+    return ctx, None if ctx.device.table else ctx.refuse(403, "device.table_only")
 
 
 @bp.post("/games/<game_id>/tray/simulated")
 def simulated(game_id: str) -> Response:
     """The simulated tower throws the cubes the battle names; the table then confirms."""
-    ctx = game_context(game_id)
-    refusal = _table_only(ctx)
+    ctx, refusal = _as_table(game_id)
     if refusal is not None:
         return refusal
     state = ctx.hub.state
@@ -187,8 +188,7 @@ def _upload(name: str) -> bytes:
 @bp.post("/games/<game_id>/camera/calibrate")
 def camera_calibrate(game_id: str) -> Response:
     """The two photos the camera learns from: the empty tray, one cube of each colour."""
-    ctx = game_context(game_id)
-    refusal = _table_only(ctx)
+    ctx, refusal = _as_table(game_id)
     if refusal is not None:
         return refusal
     try:
@@ -203,8 +203,7 @@ def camera_calibrate(game_id: str) -> Response:
 @bp.post("/games/<game_id>/camera/photo")
 def camera_photo(game_id: str) -> Response:
     """A photo of the settled tray: counted, outlined, and shown for one tap to confirm."""
-    ctx = game_context(game_id)
-    refusal = _table_only(ctx)
+    ctx, refusal = _as_table(game_id)
     if refusal is not None:
         return refusal
     if ctx.hub.throw_in_progress()[0] is None:
@@ -230,8 +229,7 @@ def camera_picture(game_id: str) -> Response:
 @bp.post("/games/<game_id>/tray/preview")
 def preview(game_id: str) -> Response:
     """What a tray count would decide, and why, before the table confirms it."""
-    ctx = game_context(game_id)
-    refusal = _table_only(ctx)
+    ctx, refusal = _as_table(game_id)
     if refusal is not None:
         return refusal
     counts = (_body() or {}).get("counts")
