@@ -29,20 +29,11 @@ def line(note: dict[str, Any], names: Names) -> str:
         return f"{note['key']} ({raw})"
 
 
-class _Targets:
-    """Just enough of the engine's Play for ``move_targets``, which only reads."""
-
-    def __init__(self, state: ShogunState) -> None:
-        self.state = state
-        self.catalog = state.catalog
-        self.board = state.catalog.board
-
-
 def extras(state: ShogunState) -> dict[str, Any]:
     """What a device needs beyond the view to offer a decision: where a move may go."""
     pending = state.pending
     if pending and pending["kind"] == "move":
-        return {"targets": move_targets(_Targets(state), pending)}
+        return {"targets": move_targets(state, pending)}
     return {}
 
 

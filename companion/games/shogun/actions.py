@@ -14,7 +14,7 @@ from companion.errors import RuleError
 from companion.games.shogun import battle
 from companion.games.shogun.commands import Move, Pass
 from companion.games.shogun.play import Play
-from companion.games.shogun.state import SUPPLY
+from companion.games.shogun.state import SUPPLY, ShogunState
 from companion.tower.source import PEASANT
 
 
@@ -52,19 +52,20 @@ def _skip(play: Play, player: str, action: str, province: str, reason: str, **pa
     return True
 
 
-def _event_effect(play: Play, effect: str) -> dict[str, Any] | None:
-    event = play.state.event
-    if event is None:
+def _event_effect(state: ShogunState, effect: str) -> dict[str, Any] | None:
+    """This round's event card, if its effect is ``effect``."""
+    if state.event is None:
         return None
-    card = play.catalog.events[event]
+    card = state.catalog.events[state.event]
     return card if card["effect"] == effect else None
 
 
-def _special_effect(play: Play, player: str, effect: str) -> dict[str, Any] | None:
-    card = play.state.specials.get(player)
+def _special_effect(state: ShogunState, player: str, effect: str) -> dict[str, Any] | None:
+    """The player's special card this round, if its effect is ``effect``."""
+    card = state.specials.get(player)
     if card is None:
         return None
-    special = play.catalog.specials[card]
+    special = state.catalog.specials[card]
     return special if special["effect"] == effect else None
 
 
@@ -104,7 +105,7 @@ def _build(play: Play, player: str, action: str, province: str, spec: dict[str, 
     play.event("building", province=province, kind=building, built=True)
     play.note("action.built", player=player, province=province, building=building,
               cost=spec["cost"])
-    if building == "theatre" and prov.unrest and _event_effect(play, "theatre_calms"):
+    if building == "theatre" and prov.unrest and _event_effect(play.state, "theatre_calms"):
         play.event("unrest", province=province, n=-1)
         play.note("event.theatre_calms", province=province)
     _done(play, player, action, province)
@@ -115,13 +116,13 @@ def income(play: Play, player: str, action: str, province: str) -> tuple[int, li
     """The rice or chests a province yields now, and why, event first then special card."""
     base = getattr(play.board.provinces[province], "tax" if action == "taxes" else "rice")
     amount, why = base, []
-    cap = _event_effect(play, f"{action}_cap")
-    floor = _event_effect(play, f"{action}_floor")
+    cap = _event_effect(play.state, f"{action}_cap")
+    floor = _event_effect(play.state, f"{action}_floor")
     if cap and amount > cap["limit"]:
         amount, why = cap["limit"], why + ["event_cap"]
     if floor and amount < floor["limit"]:
         amount, why = floor["limit"], why + ["event_floor"]
-    plus = _special_effect(play, player, "taxes_plus" if action == "taxes" else "rice_plus")
+    plus = _special_effect(play.state, player, "taxes_plus" if action == "taxes" else "rice_plus")
     if plus:
         amount, why = amount + plus["amount"], why + ["special_plus"]
     return amount, why
@@ -158,11 +159,11 @@ def collect_income(play: Play, player: str, action: str, province: str) -> None:
 def _recruit(play: Play, player: str, action: str, province: str, spec: dict[str, Any]) -> bool:
     s = play.state
     armies = spec["armies"]
-    reduced = _event_effect(play, "recruit_reduced")
+    reduced = _event_effect(play.state, "recruit_reduced")
     if reduced and action in reduced["armies"]:
         armies = reduced["armies"][action]
     base = armies
-    bonus = _special_effect(play, player, "recruit_armies")
+    bonus = _special_effect(play.state, player, "recruit_armies")
     if bonus and bonus["action"] == action:
         # Rulebook example: event first, then the special card: the player gets 6 armies.
         armies = bonus["armies"]
@@ -215,19 +216,18 @@ def _battle_move(play: Play, player: str, action: str, province: str) -> bool:
     return False
 
 
-def move_targets(play: Play, pending: dict[str, Any]) -> list[str]:
-    """Where the awaited move may go; shared by validation and the random player."""
-    s = play.state
+def move_targets(state: ShogunState, pending: dict[str, Any]) -> list[str]:
+    """Where the awaited move may go: for the random player and the devices' choices."""
     player = pending["player"]
     targets = []
-    for n in sorted(play.board.neighbours[pending["province"]]):
-        prov = s.provinces.get(n)
+    for n in sorted(state.board.neighbours[pending["province"]]):
+        prov = state.provinces.get(n)
         if prov is None:
             continue
         if prov.owner != player:
             if not pending["attack"]:
                 continue
-            if "temple" in prov.buildings and _event_effect(play, "temple_peace"):
+            if "temple" in prov.buildings and _event_effect(state, "temple_peace"):
                 continue
         targets.append(n)
     return targets
@@ -247,7 +247,7 @@ def move(play: Play, cmd: Move) -> None:
     if target.owner != cmd.player:
         if not pending["attack"]:
             raise RuleError("move.own_only", province=cmd.to)
-        if "temple" in target.buildings and _event_effect(play, "temple_peace"):
+        if "temple" in target.buildings and _event_effect(play.state, "temple_peace"):
             raise RuleError("move.temple_peace", province=cmd.to)
     armies = s.provinces[src].armies
     if cmd.armies < 1 or cmd.armies > armies - 1:
@@ -268,21 +268,21 @@ def _attack(play: Play, player: str, action: str, src: str, dst: str, armies: in
     defender = target.owner
     parts = [battle.part(player, armies, src, "attacker")]
     supply = {player: s.players[player].supply}
-    if _special_effect(play, player, "attack_extra") and supply[player] > 0:
+    if _special_effect(play.state, player, "attack_extra") and supply[player] > 0:
         parts.append(battle.part(player, 1, SUPPLY, "special_attack"))
     if defender is None:
         peasants = 1
-        more = _event_effect(play, "neutral_peasants")
+        more = _event_effect(play.state, "neutral_peasants")
         if more:
             peasants = more["peasants"]
         parts.append(battle.part(PEASANT, min(peasants, s.peasants), SUPPLY, "neutral"))
     else:
         parts.append(battle.part(defender, target.armies, dst, "defender"))
         extra_supply = s.players[defender].supply
-        if _special_effect(play, defender, "defence_extra") and extra_supply > 0:
+        if _special_effect(play.state, defender, "defence_extra") and extra_supply > 0:
             parts.append(battle.part(defender, 1, SUPPLY, "special_defence"))
             extra_supply -= 1
-        castle = _event_effect(play, "castle_defence")
+        castle = _event_effect(play.state, "castle_defence")
         if castle and "castle" in target.buildings and extra_supply > 0:
             parts.append(battle.part(defender, min(castle["armies"], extra_supply), SUPPLY,
                                      "event_castle"))

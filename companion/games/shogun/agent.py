@@ -14,15 +14,6 @@ from companion.games.shogun.planning import building_problem
 from companion.games.shogun.state import ShogunState
 
 
-class _Targets:
-    """Just enough of Play for ``move_targets``."""
-
-    def __init__(self, state: ShogunState):
-        self.state = state
-        self.catalog = state.catalog
-        self.board = state.catalog.board
-
-
 def _plan(state: ShogunState, player: str, rng: random.Random) -> dict[str, Any]:
     owned = state.owned(player)
     rng.shuffle(owned)
@@ -58,7 +49,7 @@ def choose(state: ShogunState, rng: random.Random) -> dict[str, Any]:
         return {"type": "choose_special", "player": pending["player"],
                 "slot": rng.choice(pending["free"])}
     if kind == "move":
-        targets = move_targets(_Targets(state), pending)
+        targets = move_targets(state, pending)
         armies = state.provinces[pending["province"]].armies
         if not targets or armies < 2 or rng.random() < 0.1:
             return {"type": "pass", "player": pending["player"]}
