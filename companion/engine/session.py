@@ -61,13 +61,12 @@ class Session:
     def create(cls, rules: Rules, command: dict[str, Any], store: EventStore | None = None,
                ) -> "Session":
         """A new game from its creating command; nothing is stored if the rules refuse it."""
-        probe = cls(rules)
-        probe.execute(command)
-        if store is None:
-            return probe
-        game_id = store.new_game(rules.name)
-        session = cls(rules, store, game_id)
+        session = cls(rules)
         session.execute(command)
+        if store is not None:
+            game_id = store.new_game(rules.name)
+            store.append(game_id, 1, command, session.history[0], rules.summary(session.state))
+            session.store, session.game_id = store, game_id
         return session
 
     @classmethod

@@ -127,15 +127,18 @@ class EventStore:
             raise
         return None if row is None else CommandRecord(row[0], json.loads(row[1]), json.loads(row[2]))
 
-    def games(self) -> list[GameRecord]:
+    def games(self, game_id: str | None = None) -> list[GameRecord]:
+        """Every game, newest first (or just ``game_id``), with its command count."""
+        where, args = ("WHERE g.id = ?", (game_id,)) if game_id is not None else ("", ())
         rows = self._db.execute(
             "SELECT g.id, g.game, g.created, g.updated, g.summary, "
             "(SELECT COUNT(*) FROM commands c WHERE c.game_id = g.id) "
-            "FROM games g ORDER BY g.updated DESC")
+            f"FROM games g {where} ORDER BY g.updated DESC", args)
         return [GameRecord(i, g, c, u, n, json.loads(s)) for i, g, c, u, s, n in rows]
 
     def game(self, game_id: str) -> GameRecord | None:
-        return next((g for g in self.games() if g.id == game_id), None)
+        found = self.games(game_id)
+        return found[0] if found else None
 
 
 def _dump(value: Any) -> str:
