@@ -149,8 +149,9 @@ def _draft_take(s: ShogunState, e: dict) -> None:
         s.deck.remove(card)
     else:
         i = s.face_up.index(card)
-        s.face_up[i] = s.deck.pop(0) if s.deck else None
-        s.face_up = [c for c in s.face_up if c is not None]
+        s.face_up.pop(i)
+        if s.deck:
+            s.face_up.insert(i, s.deck.pop(0))
     s.last_took_deck = e["source"] == "deck"
     s.players[e["player"]].groups.remove(e["armies"])
     s.draft_turn += 1
