@@ -115,8 +115,12 @@ def _value(key: str, value: Any, names: Names) -> Any:
         return ", ".join(f"{names.player(p)} {_bid(b, names)}" for p, b in value.items())
     if key == "why":
         return "".join(f" ({names.term('why', w)})" for w in value)
-    if key in ("colour",):
+    if key == "colour":
         return names.cubes(value, 5)
+    if key == "cube":
+        return names.cubes(value, 1)
+    if key == "colours":
+        return ", ".join(names.cubes(c, 5) for c in value)
     return value
 
 
@@ -146,3 +150,8 @@ def render(key: str, params: Mapping[str, Any], names: Names) -> str:
             params["reason"] in names.terms["reason"]:
         values["reason"] = names.term("reason", params["reason"])
     return template.format_map(values)
+
+
+def english(key: str, params: Mapping[str, Any]) -> str:
+    """The English sentence, for logs and the command line."""
+    return render(key, params, Names("en"))

@@ -17,6 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.i18n import english
 from companion.tower.source import CUBE_COLOURS
 from vision import frames, geometry
 from vision.pixels import CHI2_UNEXPLAINED, Background, ColourModel
@@ -37,7 +38,14 @@ NAMED = {  # what each name means, roughly, in sRGB; only the best assignment of
 
 
 class CalibrationError(ValueError):
-    """The photos do not show what calibration needs; the message says what to fix."""
+    """The photos do not show what calibration needs; the message says what to fix.
+
+    ``key`` and ``params`` are the message for ``companion.i18n``, so the table words it in
+    the players' language; ``str()`` is the English, for the command line."""
+
+    def __init__(self, key: str, **params: object):
+        super().__init__(english(key, params))
+        self.key, self.params = key, params
 
 
 @dataclass
@@ -79,7 +87,7 @@ class Calibration:
     @classmethod
     def from_json(cls, data: dict) -> "Calibration":
         if data.get("version") != 2 or data.get("colours") != list(CUBE_COLOURS):
-            raise CalibrationError("calibration file is from another version; calibrate again")
+            raise CalibrationError("calibration.other_version")
         png = np.frombuffer(base64.b64decode(data["background_png"]), np.uint8)
         return cls(
             frame_size=tuple(data["frame_size"]),
@@ -139,18 +147,10 @@ def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarr
         found = int(np.sum(areas >= 0.3 * areas[0])) if len(order) else 0
         if found == 5:
             colours = np.array([reference[labels == i].mean(axis=0)[::-1] for i in order[:5]])
-            missing = _missing_name(colours)
-            raise CalibrationError(
-                f"found five cubes, not six: the {missing} cube cannot be told from the tray's floor or its shadows"
-                f" under this light; put something lighter than the {missing} cube under the tray (paper, a pale cloth)"
-                " or light the tray more evenly, and calibrate again"
-            )
-        raise CalibrationError(
-            f"found {found} cube-sized changes between the photos, not six; lay exactly one cube of each colour"
-            " in the tray, apart from each other and from the walls"
-        )
+            raise CalibrationError("calibration.cube_unseen", cube=_missing_name(colours))
+        raise CalibrationError("calibration.cube_count", found=found)
     if len(order) > 6 and areas[6] > 0.3 * areas[5]:
-        raise CalibrationError("more than six cube-sized changes between the photos; keep hands and other things out of the tray")
+        raise CalibrationError("calibration.too_many")
     return [(labels == i).astype(np.uint8) for i in order[:6]], noise
 
 
@@ -186,7 +186,7 @@ def _name(colours: np.ndarray) -> list[int]:
 def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
     """Learn the tray, the cube size and the six colours from the two calibration photos."""
     if empty.shape != reference.shape:
-        raise CalibrationError("the two photos have different sizes; take both with the same camera")
+        raise CalibrationError("calibration.photo_sizes")
     h, w = empty.shape[:2]
     tray = geometry.find_tray(empty)
     roi = (0, 0, w, h)
@@ -267,17 +267,14 @@ def _measure_cubes(calibration: Calibration, reference: np.ndarray, masks: list[
     for c, mask in enumerate(masks):
         own = view.colour_masks[c] & (cv2.dilate(mask, np.ones((5, 5), np.uint8)) > 0)
         if own.sum() < 0.5 * mask.sum():
-            raise CalibrationError(
-                f"the {CUBE_COLOURS[c]} cube looks too much like another colour under this light;"
-                " add light or move the cubes apart and calibrate again"
-            )
+            raise CalibrationError("calibration.colours_alike", cube=CUBE_COLOURS[c])
         calibration.full_area[c] = float(counter.inv_scale[own].sum())
         calibration.top_area[c] = float(counter.inv_scale[own & view.tops].sum())
         calibration.face_area[c] = float(counter.inv_scale[own & view.faces].sum())
         face = own & view.faces
         calibration.face_shade[c] = float((view.image[face].sum(axis=1) / counter.light[face]).mean()) if face.any() else 1.0
         if calibration.top_area[c] <= 0.2 * calibration.full_area[c]:
-            raise CalibrationError(f"could not see the top of the {CUBE_COLOURS[c]} cube; is the camera above the tray?")
+            raise CalibrationError("calibration.top_unseen", cube=CUBE_COLOURS[c])
     for areas in (calibration.top_area, calibration.face_area, calibration.full_area):
         typical = np.median(areas)
         close = np.abs(np.log(areas / typical)) < SAME_SIZE

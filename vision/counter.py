@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.tower.source import CUBE_COLOURS
+from companion.i18n import english
+from companion.tower.source import CUBE_COLOURS, Doubt
 from vision import frames, geometry
 from vision.calibration import RESIDUAL_SHAKE, SHADING, Calibration, illumination
 from vision.pixels import PAINT, UNKNOWN, Background, ColourModel, classify
@@ -63,14 +64,19 @@ class Patch:
 class Count:
     counts: dict[str, int]
     confidence: float
-    note: str | None
+    doubts: list[Doubt] = field(default_factory=list)
     patches: list[Patch] = field(default_factory=list)
     unknown: float = 0.0  # unexplained foreground, in cubes
     shift: float = 0.0  # camera shake undone, working pixels
 
     @property
     def unsure(self) -> bool:
-        return self.note is not None
+        return bool(self.doubts)
+
+    @property
+    def note(self) -> str | None:
+        """The doubts in English, for the command line and logs."""
+        return "; ".join(english(d.key, d.params) for d in self.doubts) or None
 
 
 class Counter:
@@ -176,14 +182,14 @@ class Counter:
                     patches.append(Patch(colour, cubes, float(estimates[k - 1]), self._to_frame(by_label[k]), faces=faces_k))
         unknown = float(self.inv_scale[view.unknown].sum() / self.calibration.full_area.mean())
         confidence = max(0.0, 1 - worst) * max(0.0, 1 - unknown / (2 * UNSURE_UNKNOWN))
-        notes = []
+        doubts = []
         if unknown >= UNSURE_UNKNOWN:
-            notes.append("something in the tray is no cube colour (a hand? a die?)")
+            doubts.append(Doubt("doubt.unknown_thing"))
         if worst >= UNSURE_RESIDUAL:
-            notes.append("a patch of cubes does not add up to whole cubes")
+            doubts.append(Doubt("doubt.not_whole"))
         if view.shift > frames.MAX_SHIFT:
-            notes.append("the camera has moved since calibration")
-        return Count(counts, round(confidence, 3), "; ".join(notes) or None, patches, unknown, view.shift)
+            doubts.append(Doubt("doubt.camera_moved"))
+        return Count(counts, round(confidence, 3), doubts, patches, unknown, view.shift)
 
     @staticmethod
     def _regions(faces: np.ndarray, weight: np.ndarray, face_area: float) -> np.ndarray:

@@ -16,7 +16,8 @@ from typing import Callable, Protocol
 
 import numpy as np
 
-from companion.tower.source import CUBE_COLOURS, Throw, TrayReading
+from companion.i18n import english
+from companion.tower.source import CUBE_COLOURS, Doubt, Throw, TrayReading
 from vision import frames
 from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration
@@ -78,15 +79,15 @@ class CameraTraySource:
             now = self.clock() if timestamp is None else timestamp
             moved = motion(self._previous, view.image, self.counter.background.inv2var, self.counter.cube_pixels)
             self._previous = view.image
-            notes = [count.note] if count.note else []
+            doubts = list(count.doubts)
             confidence = count.confidence
             over = [] if self._limits is None else [c for c, n in count.counts.items() if n > self._limits[c]]
             if over:
-                notes.append("more " + ", ".join(over) + " than the throw can have left")
+                doubts.append(Doubt("doubt.too_many", {"colours": over}))
                 confidence = min(confidence, 0.3)
             stable = self.stabiliser.update(count, moved, now) and not over
             if moved > self.stabiliser.still:
-                notes.append("the tray is still moving")
+                doubts.append(Doubt("doubt.moving"))
             extra: dict[str, object] = {"timestamp": now, "moved": moved, "patches": [
                 {"colour": p.colour, "cubes": p.cubes, "estimate": round(p.estimate, 2)} for p in count.patches
             ]}
@@ -96,7 +97,8 @@ class CameraTraySource:
                 counts=dict(count.counts),
                 stable=stable,
                 confidence=confidence,
-                note="; ".join(notes) or None,
+                note="; ".join(english(d.key, d.params) for d in doubts) or None,
+                doubts=tuple(doubts),
                 extra=extra,
             )
             return self._reading

@@ -30,17 +30,27 @@ class Throw:
 
 
 @dataclass(frozen=True)
+class Doubt:
+    """One reason a reading may be wrong, as a message key and its parameters, so that each
+    screen words it in its own language (``companion.i18n``)."""
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class TrayReading:
     """Cubes in the tray by colour, and whether the source believes they have stopped.
 
     ``confidence`` is 1.0 for a person's count; a camera or sensor lowers it and says why in
-    ``note`` rather than guessing. Colours not named count as zero.
+    ``doubts`` (and in English in ``note``) rather than guessing. Colours not named count as zero.
     """
 
     counts: Mapping[str, int]
     stable: bool = True
     confidence: float = 1.0
     note: str | None = None
+    doubts: tuple[Doubt, ...] = ()
     extra: Mapping[str, object] = field(default_factory=dict)
 
 
