@@ -121,6 +121,8 @@ def _value(key: str, value: Any, names: Names) -> Any:
         return names.cubes(value, 1)
     if key == "colours":
         return ", ".join(names.cubes(c, 5) for c in value)
+    if key == "numbers":
+        return ", ".join(str(n) for n in value)
     return value
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from companion.tower.source import CUBE_COLOURS, TrayReading
+from companion.tower.source import CUBE_COLOURS, Doubt, TrayReading
 from sensor.protocol import PROTOCOL_VERSION, BoardLine, encode
 
 UNKNOWN = "?"
@@ -56,7 +56,7 @@ class BoardSession:
         self.boot: str | None = None
         self.hello: dict[str, str] = {}
         self.hello_ok = False
-        self.protocol_error: str | None = None
+        self.protocol_error: Doubt | None = None
         self.state = BoardState()
         self.board_n: dict[str, int] = {}
         self.cubes: dict[tuple[str, int], Cube] = {}
@@ -66,7 +66,7 @@ class BoardSession:
         self.bases: dict[str, int] = {}
         self.base_unknown = False
         self.reset_acked = False
-        self.incidents: list[str] = []
+        self.incidents: list[Doubt] = []
         self.jam = False
         self.sensor_fault = False
         self.stats = Stats()
@@ -130,8 +130,8 @@ class BoardSession:
             return
         self.hello = dict(line.fields)
         if line.int("proto") != PROTOCOL_VERSION:
-            self.protocol_error = (f"the board speaks protocol {line.fields.get('proto')}, "
-                                   f"this host speaks {PROTOCOL_VERSION}: update one of them")
+            self.protocol_error = Doubt("doubt.board_protocol", {
+                "board": line.fields.get("proto", "?"), "host": PROTOCOL_VERSION})
             return
         self.protocol_error = None
         n = line.int("n", 0)
@@ -153,9 +153,7 @@ class BoardSession:
         if self.throw_active:
             for n in self._missing(old):
                 self.gone.add((old, n))
-            self.incidents.append(
-                "the board restarted during the throw (power lost or reset): cubes that "
-                "fell while it was off, or just before, may be missing")
+            self.incidents.append(Doubt("doubt.board_restarted"))
             self.bases[boot] = 0
             self.reset_acked = False
         self.state = BoardState()
@@ -281,7 +279,7 @@ class BoardSession:
         if self.boot is not None:
             self.bases[self.boot] = self.board_n.get(self.boot, 0)
             if not self.connected:
-                self.incidents.append("the board was not connected when the throw began")
+                self.incidents.append(Doubt("doubt.board_offline_at_start"))
         self.cubes = {}
         self.order = []
 
@@ -313,44 +311,41 @@ class BoardSession:
         long = [c.n for c in cubes if c.long]
         missing = self._missing(self.boot) if self.boot else []
         confidence = 1.0
-        notes = []
+        doubts = []
         if self.protocol_error:
-            notes.append(self.protocol_error)
+            doubts.append(self.protocol_error)
             confidence = 0.0
         for incident in self.incidents:
-            notes.append(incident)
+            doubts.append(incident)
             confidence = min(confidence, 0.5)
         if self.base_unknown:
-            notes.append("the board was first reached after the throw began: "
-                         "cubes that fell before that are not counted")
+            doubts.append(Doubt("doubt.board_late"))
             confidence = min(confidence, 0.5)
         if tray_gone:
-            notes.append(f"{len(tray_gone)} cube(s) were seen by the board but their lines "
-                         "could not be recovered: colour unknown")
+            doubts.append(Doubt("doubt.cubes_unrecovered", {"n": len(tray_gone)}))
             confidence = min(confidence, 0.5)
         if unknown:
-            notes.append(f"{unknown} cube(s) of a colour the board could not tell")
+            doubts.append(Doubt("doubt.colour_unknown", {"n": unknown}))
             confidence = min(confidence, 0.7)
         if long:
-            notes.append(f"cube(s) {', '.join(map(str, long))} shaded the gate for long: "
-                         "two cubes may have passed together")
+            doubts.append(Doubt("doubt.two_at_once", {"numbers": long}))
             confidence = min(confidence, 0.8)
         if doubtful:
-            notes.append(f"{len(doubtful)} cube(s) with a doubtful colour")
+            doubts.append(Doubt("doubt.colour_doubtful", {"n": len(doubtful)}))
             confidence = min(confidence, 0.9)
         if self.jam:
-            notes.append("a cube is stuck in the chute")
+            doubts.append(Doubt("doubt.jam"))
         if self.sensor_fault:
-            notes.append("the colour sensor stopped answering")
+            doubts.append(Doubt("doubt.sensor_fault"))
         if not self.connected:
-            notes.append("board disconnected: reconnecting")
+            doubts.append(Doubt("doubt.board_disconnected"))
         elif missing:
-            notes.append(f"recovering {len(missing)} lost line(s)")
+            doubts.append(Doubt("doubt.lines_missing", {"n": len(missing)}))
         return TrayReading(
             counts=counts,
             stable=self.is_stable(),
             confidence=confidence,
-            note="; ".join(notes) or None,
+            doubts=tuple(doubts),
             extra={
                 "arrivals": [c.colour for c in cubes],
                 "unknown": unknown,

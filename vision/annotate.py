@@ -1,7 +1,10 @@
 """The picture the battle screen shows: the tray with every counted patch outlined in its colour.
 
 Players trust a count they can check at a glance; outlining each patch with the number of
-cubes the counter made of it shows exactly where a disagreement comes from.
+cubes the counter made of it shows exactly where a disagreement comes from. The picture
+carries no words: the screens say the counts and the doubts in each device's language (and
+OpenCV's fonts cannot draw Cyrillic), so the corner shows each colour's total as a swatch
+and a number, and a question mark when the counter doubts its count.
 """
 from __future__ import annotations
 
@@ -18,10 +21,12 @@ OUTLINE = {  # BGR
     "black": (255, 255, 255),
     "green": (60, 200, 60),
 }
+SWATCH = {**OUTLINE, "black": (25, 25, 25)}  # the outline of black is white, to be seen
+UNSURE = (0, 200, 255)
 
 
 def annotate(frame: np.ndarray, count: Count, roi: tuple[int, int, int, int] | None = None) -> np.ndarray:
-    """A copy of ``frame`` with outlines, per-patch numbers and, when unsure, the reason."""
+    """A copy of ``frame`` with outlines, per-patch numbers, the totals and, when unsure, a "?"."""
     out = frame.copy()
     thick = max(2, frame.shape[1] // 500)
     if roi is not None:
@@ -34,11 +39,26 @@ def annotate(frame: np.ndarray, count: Count, roi: tuple[int, int, int, int] | N
         if patch.cubes > 1:
             x, y = pts.reshape(-1, 2).min(axis=0)
             _label(out, str(patch.cubes), (int(x), max(int(y) - 4, 12)), OUTLINE[patch.colour])
-    summary = "  ".join(f"{c} {n}" for c, n in count.counts.items() if n)
-    _label(out, summary or "tray empty", (10, 28), (255, 255, 255))
-    if count.note:
-        _label(out, f"unsure: {count.note}", (10, 58), (0, 200, 255))
+    x = 10
+    for colour, n in count.counts.items():
+        if n:
+            x = _total(out, colour, n, x)
+    if not any(count.counts.values()):
+        x = _total(out, None, 0, x)
+    if count.unsure:
+        _label(out, "?", (x, 30), UNSURE)
     return out
+
+
+def _total(image: np.ndarray, colour: str | None, n: int, x: int) -> int:
+    """One colour's total in the top left corner (a swatch and its number); returns where
+    the next one starts."""
+    if colour is not None:
+        cv2.rectangle(image, (x, 12), (x + 20, 32), (255, 255, 255), -1)
+        cv2.rectangle(image, (x + 2, 14), (x + 18, 30), SWATCH[colour], -1)
+        x += 26
+    _label(image, str(n), (x, 30), (255, 255, 255))
+    return x + 16 * len(str(n)) + 14
 
 
 def _label(image: np.ndarray, text: str, origin: tuple[int, int], colour: tuple[int, int, int]) -> None:

@@ -16,7 +16,6 @@ from typing import Callable, Protocol
 
 import numpy as np
 
-from companion.i18n import english
 from companion.tower.source import CUBE_COLOURS, Doubt, Throw, TrayReading
 from vision import frames
 from vision.annotate import annotate, jpeg
@@ -49,6 +48,7 @@ class CameraTraySource:
         self.annotate_frames = annotate_frames
         self.clock = clock
         self._lock = threading.Lock()
+        self._counting = threading.Lock()  # one frame at a time, never across a recalibration
         self._reading: TrayReading | None = None
         self._previous: np.ndarray | None = None
         self._limits: dict[str, int] | None = None
@@ -70,14 +70,32 @@ class CameraTraySource:
         with self._lock:
             return self._reading
 
+    def recalibrate(self, calibration: Calibration) -> None:
+        """Count with a new calibration from the next frame on (the camera or the light moved).
+
+        Whoever follows this source keeps following it: only what it learnt from frames under
+        the old calibration is forgotten; the throw's limits still hold.
+        """
+        counter = Counter(calibration)
+        with self._counting, self._lock:
+            self.counter = counter
+            self.stabiliser.reset()
+            self._previous = None
+            self._reading = None
+
     def push_frame(self, frame: bytes | np.ndarray, timestamp: float | None = None) -> TrayReading:
         """Count one frame (encoded bytes as a browser posts them, or a BGR array) and return the reading."""
         image = frames.decode(frame)
-        view = self.counter.analyse(image)
-        count = self.counter.count_view(view)
+        with self._counting:
+            return self._count(image, timestamp)
+
+    def _count(self, image: np.ndarray, timestamp: float | None) -> TrayReading:
+        counter = self.counter
+        view = counter.analyse(image)
+        count = counter.count_view(view)
         with self._lock:
             now = self.clock() if timestamp is None else timestamp
-            moved = motion(self._previous, view.image, self.counter.background.inv2var, self.counter.cube_pixels)
+            moved = motion(self._previous, view.image, counter.background.inv2var, counter.cube_pixels)
             self._previous = view.image
             doubts = list(count.doubts)
             confidence = count.confidence
@@ -92,12 +110,11 @@ class CameraTraySource:
                 {"colour": p.colour, "cubes": p.cubes, "estimate": round(p.estimate, 2)} for p in count.patches
             ]}
             if self.annotate_frames:
-                extra["annotated_jpeg"] = jpeg(annotate(image, count, self.counter.calibration.roi))
+                extra["annotated_jpeg"] = jpeg(annotate(image, count, counter.calibration.roi))
             self._reading = TrayReading(
                 counts=dict(count.counts),
                 stable=stable,
                 confidence=confidence,
-                note="; ".join(english(d.key, d.params) for d in doubts) or None,
                 doubts=tuple(doubts),
                 extra=extra,
             )

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Protocol
 
+from companion.i18n import english
+
 PLAYER_COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "purple", "black")
 PEASANT = "green"
 CUBE_COLOURS: tuple[str, ...] = PLAYER_COLOURS + (PEASANT,)
@@ -43,15 +45,20 @@ class TrayReading:
     """Cubes in the tray by colour, and whether the source believes they have stopped.
 
     ``confidence`` is 1.0 for a person's count; a camera or sensor lowers it and says why in
-    ``doubts`` (and in English in ``note``) rather than guessing. Colours not named count as zero.
+    ``doubts`` rather than guessing. Colours not named count as zero.
     """
 
     counts: Mapping[str, int]
     stable: bool = True
     confidence: float = 1.0
-    note: str | None = None
     doubts: tuple[Doubt, ...] = ()
     extra: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def note(self) -> str | None:
+        """The doubts in English, for logs and the command line; screens word ``doubts``
+        in their own language instead."""
+        return "; ".join(english(d.key, d.params) for d in self.doubts) or None
 
 
 class TraySource(Protocol):

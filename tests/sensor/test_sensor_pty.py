@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from companion.tower.source import CUBE_COLOURS, Throw, TrayReading
+from companion.tower.source import CUBE_COLOURS, Doubt, Throw, TrayReading
 from sensor import SensorLink, SensorTraySource
 from sensor_harness import EmulatorProcess, wait_until
 
@@ -69,7 +69,7 @@ def settled_exact(source: SensorTraySource, spec: str, timeout: float = 15.0) ->
 def assert_exact(reading: TrayReading, spec: str) -> None:
     assert counts(reading) == expected(spec), reading
     assert reading.confidence == 1.0, reading.note
-    assert reading.note is None
+    assert reading.doubts == ()
     assert reading.extra["unknown"] == 0 and reading.extra["unrecovered"] == 0
     assert set(reading.counts) == set(CUBE_COLOURS)
 
@@ -177,7 +177,7 @@ def test_link_cut_while_board_keeps_power_is_recovered_by_replay(emulator_factor
     emu.expect("UNPLUGGED")
     wait_until(lambda: not source.link.connected)
     during = source.poll()
-    assert not during.stable and "disconnected" in during.note
+    assert not during.stable and Doubt("doubt.board_disconnected") in during.doubts
     emu.expect("PLUGGED")
     emu.expect("DONE")
     settled_exact(source, "purple*12 yellow*12")
@@ -202,7 +202,7 @@ def test_power_cut_mid_battle_says_which_cubes_may_be_missing(emulator_factory, 
         lambda s: s.board_n.get(s.boot) == after_restart) and r)
     assert 5 <= accounted(reading) <= 30 - missed
     assert reading.confidence < 1.0
-    assert "restarted" in reading.note and "may be missing" in reading.note
+    assert Doubt("doubt.board_restarted") in reading.doubts
 
 
 def test_lines_too_old_to_replay_are_reported_not_hidden(emulator_factory, connect):
@@ -217,7 +217,8 @@ def test_lines_too_old_to_replay_are_reported_not_hidden(emulator_factory, conne
     reading = settled(source, 20)
     assert sum(reading.counts.values()) == 8
     assert reading.extra["unrecovered"] == 12
-    assert reading.confidence < 1.0 and "could not be recovered" in reading.note
+    assert reading.confidence < 1.0
+    assert Doubt("doubt.cubes_unrecovered", {"n": 12}) in reading.doubts
 
 
 def test_calibration_over_the_link(emulator_factory, connect):

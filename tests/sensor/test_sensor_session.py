@@ -6,10 +6,15 @@ a fault injector, so many seeds of lost, cut and corrupted lines can be run in s
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
+import sensor.session
+from companion.i18n import LANGUAGES, Names, catalog, render
+from companion.tower.source import Doubt
 from sensor.faults import LineFaults
 from sensor.protocol import LineSplitter, parse_line
 from sensor.session import BoardSession
@@ -92,7 +97,7 @@ def test_every_cube_accounted_for_under_heavy_faults(tmp_path, seed):
     reading = chain.reading()
     assert reading.stable
     assert counted(reading) == Counter(names)
-    assert reading.confidence == 1.0 and reading.note is None
+    assert reading.confidence == 1.0 and reading.doubts == ()
 
 
 def test_duplicate_and_replayed_lines_never_count_twice(tmp_path):
@@ -125,7 +130,7 @@ def test_reboot_during_throw_keeps_seen_cubes_and_says_so(tmp_path):
     reading = chain.reading()
     assert reading.stable
     assert counted(reading) == Counter({"red": 3, "blue": 2})
-    assert reading.confidence < 1.0 and "restarted" in reading.note
+    assert reading.confidence < 1.0 and Doubt("doubt.board_restarted") in reading.doubts
     assert chain.session.stats.reboots == 1
 
 
@@ -153,7 +158,7 @@ def test_unknown_colour_is_reported_not_guessed(tmp_path):
     assert reading.stable
     assert counted(reading) == Counter({"green": 1})
     assert reading.extra["unknown"] == 1
-    assert reading.confidence < 1.0 and "could not tell" in reading.note
+    assert reading.confidence < 1.0 and Doubt("doubt.colour_unknown", {"n": 1}) in reading.doubts
 
 
 def test_not_stable_until_the_reset_reaches_the_board(tmp_path):
@@ -167,3 +172,15 @@ def test_not_stable_until_the_reset_reaches_the_board(tmp_path):
     chain.run(1800)
     reading = chain.reading()
     assert reading.stable and sum(reading.counts.values()) == 0
+
+
+def test_every_doubt_the_board_can_raise_is_worded_in_russian_czech_and_english():
+    """The table shows a reading's doubts in each device's language, not the host's English."""
+    source = Path(sensor.session.__file__).read_text(encoding="utf-8")
+    keys = set(re.findall(r'Doubt\(\s*"([a-z_.]+)"', source))
+    assert len(keys) >= 10
+    sample = {"n": 2, "numbers": [4, 5], "board": "1", "host": 2}
+    for lang in LANGUAGES:
+        assert keys <= set(catalog(lang)["messages"]), (lang, keys - set(catalog(lang)["messages"]))
+        for key in keys:
+            assert not re.search(r"\{\w+", render(key, sample, Names(lang))), (lang, key)

@@ -4,7 +4,7 @@ import time
 import cv2
 import numpy as np
 
-from companion.tower.source import Throw, TraySource
+from companion.tower.source import Doubt, Throw, TraySource
 from vision import synth
 from vision.source import CameraTraySource
 
@@ -91,7 +91,9 @@ def test_counts_beyond_what_was_thrown_are_doubted(sessions):
     for i in range(6):
         reading = source.push_frame(image, timestamp=i / FPS)
     assert reading.counts["red"] == 3
-    assert not reading.stable and "red" in reading.note and reading.confidence <= 0.3
+    assert not reading.stable and reading.confidence <= 0.3
+    assert Doubt("doubt.too_many", {"colours": ["red"]}) in reading.doubts
+    assert "more red cubes" in reading.note  # the English for logs
 
 
 def test_begin_throw_forgets_the_last_tray(sessions):
@@ -102,6 +104,21 @@ def test_begin_throw_forgets_the_last_tray(sessions):
     assert source.poll() is not None
     source.begin_throw(_throw())
     assert source.poll() is None
+
+
+def test_a_source_calibrated_again_counts_with_the_new_calibration_from_the_next_frame(sessions):
+    """The table calibrates again when the camera or the light moved; whoever follows the
+    source keeps following the same one."""
+    session, _, _, calibration, counter = sessions[4]
+    image = synth.scene(session, 5, total=5).image
+    source = CameraTraySource(sessions[1][3], annotate_frames=False)
+    source.begin_throw(_throw())
+    source.push_frame(image, timestamp=0.0)
+    source.recalibrate(calibration)
+    assert source.poll() is None
+    for i in range(5):
+        reading = source.push_frame(image, timestamp=i / FPS)
+    assert reading.stable and reading.counts == counter.count(image).counts
 
 
 def test_the_engine_turns_a_settled_reading_into_its_count_command(sessions):
