@@ -1,7 +1,9 @@
 """``python -m web``: serve the table on this machine and print where to open it.
 
 The address and its QR code are printed so the tablet can open the table by scanning the
-terminal; the phones then join from the table's own QR codes.
+terminal; the phones then join from the table's own QR codes (always on the network address).
+A tablet that runs the server itself is better served at http://localhost: a browser gives a
+page the camera only there or over HTTPS, and the live camera needs it.
 """
 from __future__ import annotations
 
@@ -33,8 +35,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.config["PUBLIC_URL"] = url
     print(text(url))
     print(f"Table Companion: open {url} on the tablet (games in {args.db}); "
-          f"tray sources here: {', '.join(app.extensions['companion'].trays.present())}",
-          flush=True)
+          f"tray sources here: {', '.join(app.extensions['companion'].trays.present())}. "
+          f"A tablet running this server itself opens http://localhost:{server.effective_port}/ "
+          "instead, so its camera can count the tray live.", flush=True)
     try:
         server.run()
     except KeyboardInterrupt:

@@ -30,6 +30,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 TABLE_ONLY = {"create", "count_tray", "cubes_fell"}
 HOST_ONLY = {"end_game"}
 COOKIE_AGE = 60 * 60 * 24 * 365
+FRAME_MAX = 2 * 2**20  # bytes; a browser's 1920x1080 JPEG frame is a few hundred kB
 
 
 def _status(err: RuleError) -> int:
@@ -214,6 +215,40 @@ def camera_photo(game_id: str) -> Response:
         return ctx.refuse(400, err.key, **err.params)
     ctx.hub.set_live(reading)
     return jsonify({"ok": True, "reading": reading})
+
+
+def _body_up_to(limit: int) -> bytes | None:
+    """The request's raw body, or None as soon as it is longer than ``limit`` bytes (the
+    rest is never read into memory)."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = request.stream.read(limit + 1 - size)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+    return None
+
+
+@bp.post("/games/<game_id>/camera/frame")
+def camera_frame(game_id: str) -> Response:
+    """One JPEG frame of the table's live camera (its browser streams it while a throw waits
+    for its count): counted at once; the reading reaches the battle screen as the sensor
+    board's does, settling once the cubes stop."""
+    ctx, refusal = _as_table(game_id)
+    if refusal is not None:
+        return refusal
+    frame = _body_up_to(FRAME_MAX)
+    if frame is None:
+        return ctx.refuse(413, "camera.frame_too_big", mb=FRAME_MAX // 2**20)
+    if ctx.hub.throw_in_progress()[0] is None:
+        return ctx.refuse(409, "tray.no_throw")
+    try:
+        services().trays.camera.push_frame(frame)
+    except RuleError as err:
+        return ctx.refuse(400, err.key, **err.params)
+    return jsonify({"ok": True})
 
 
 @bp.get("/games/<game_id>/camera/picture")

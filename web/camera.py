@@ -1,11 +1,15 @@
-"""The camera at the table: calibration photos, tray photos, and a live webcam.
+"""The camera at the table: calibration pictures, tray photos, and live frames.
 
 One tower, one camera: the calibration belongs to the install (kept next to the database
-as ``<db>.camera.json``) and is made again whenever the camera or the light moves. A
-tablet's browser may stream its camera only over HTTPS, and the table is served over
-plain HTTP on the local network, so the tablet sends photos instead (a photo input works
-anywhere): two to calibrate, then one of the settled tray per throw. A USB webcam on the
-server streams frames and is followed live, like the sensor board.
+as ``<db>.camera.json``) and is made again whenever the camera or the light moves. Counting
+live needs a stream of frames, and a browser gives a page its camera only in a secure
+context (HTTPS, or http://localhost). So a tablet that runs the server itself and opens the
+table at http://localhost streams its rear camera: the page posts a few frames a second
+while a throw waits for its count, and grabs the two calibration pictures from the stream.
+A tablet on the plain-HTTP network address cannot, and sends photos instead (a photo input
+works anywhere): two to calibrate, then one of the settled tray per throw. A USB webcam on
+the server streams by itself. Either stream feeds one ``CameraTraySource``, followed for
+each game like the sensor board, so the counts settle on the battle screen for one tap.
 """
 from __future__ import annotations
 
@@ -17,19 +21,28 @@ import cv2
 import numpy as np
 
 from companion.errors import RuleError
-from companion.tower.source import TraySource
+from companion.tower.source import TrayReading
 from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.counter import Counter
 from vision.source import CameraTraySource
+from web.readings import reading_dict
 
 
 def decode(data: bytes) -> np.ndarray:
-    """A photo as OpenCV reads it; a broken or empty file is refused, never half-used."""
+    """A picture as OpenCV reads it; a broken or empty file is refused, never half-used."""
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
     if image is None:
         raise RuleError("camera.bad_image")
     return image
+
+
+def _same_size(image: np.ndarray, calibration: Calibration) -> None:
+    """The counter works only on pictures the size of the calibration's (the same camera)."""
+    height, width = image.shape[:2]
+    if (width, height) != tuple(calibration.frame_size):
+        raise RuleError("camera.wrong_size", got=f"{width}×{height}",
+                        calibrated="×".join(map(str, calibration.frame_size)))
 
 
 class Camera:
@@ -37,62 +50,93 @@ class Camera:
         self.path = db.with_name(db.stem + ".camera.json")
         self.device = int(device) if isinstance(device, str) and device.isdigit() else device
         self._lock = threading.Lock()
+        self._calibration: Calibration | None = None
         self._counter: Counter | None = None
         self._live: CameraTraySource | None = None
         self._picture: bytes | None = None
 
     def calibrated(self) -> bool:
-        return self.path.exists()
+        return self._stored() is not None
 
     def calibrate(self, empty: bytes, reference: bytes) -> None:
-        """Learn the tray, the cube size and the six colours under this light."""
+        """Learn the tray, the cube size and the six colours under this light; a refusal
+        says, as a message key, what to change before trying again."""
         try:
             calibration = calibrate(decode(empty), decode(reference))
         except CalibrationError as err:
-            raise RuleError("camera.calibration_failed", reason=str(err)) from None
+            raise RuleError(err.key, **err.params) from None
         with self._lock:
             calibration.save(self.path)
+            self._calibration = calibration
             self._counter = Counter(calibration)
             if self._live is not None:
-                self._live.stop()
-                self._live = None
+                self._live.recalibrate(calibration)
 
     def count_photo(self, photo: bytes) -> dict[str, Any]:
         """A reading of the settled tray from one photo, as the battle screen shows it; the
         person took it after the cubes stopped, so it is final unless the counter doubts."""
         image = decode(photo)
         counter = self._calibrated_counter()
+        _same_size(image, counter.calibration)
         count = counter.count(image)
         with self._lock:
             self._picture = jpeg(annotate(image, count, counter.calibration.roi))
-        return {"source": "camera", "counts": {c: n for c, n in count.counts.items() if n},
-                "stable": True, "confidence": count.confidence, "note": count.note,
-                "arrivals": []}
+        reading = TrayReading(count.counts, confidence=count.confidence, doubts=tuple(count.doubts))
+        return reading_dict(reading, "camera")
 
-    def live_source(self) -> TraySource | None:
-        """The server's webcam as a live tray source, when one is configured and calibrated."""
-        if self.device is None or not self.calibrated():
-            return None
+    def push_frame(self, frame: bytes) -> None:
+        """One frame of the tablet's live camera, for the live source's next reading. A frame
+        that cannot be counted is refused before the source sees it."""
+        if self.device is not None:
+            raise RuleError("camera.webcam_in_use")
+        image = decode(frame)
+        calibration = self._stored()
+        if calibration is None:
+            raise RuleError("camera.not_calibrated")
+        _same_size(image, calibration)
+        self._source(calibration).push_frame(image)
+
+    def live_source(self) -> CameraTraySource | None:
+        """The camera as a live tray source once calibrated: the server's webcam when one is
+        configured, else fed by the frames the table's browser posts."""
+        calibration = self._stored()
+        return None if calibration is None else self._source(calibration)
+
+    def _source(self, calibration: Calibration) -> CameraTraySource:
         with self._lock:
             if self._live is None:
-                self._live = CameraTraySource(Calibration.load(self.path))
-                self._live.open_camera(self.device)
+                live = CameraTraySource(calibration)
+                if self.device is not None:
+                    live.open_camera(self.device)
+                self._live = live
             return self._live
 
     def picture(self) -> bytes | None:
-        """The newest outlined picture of the tray: the live webcam's, else the last photo's."""
+        """The newest outlined picture of the tray: the live stream's, else the last photo's."""
         with self._lock:
             live = self._live.poll() if self._live is not None else None
             if live is not None and live.extra.get("annotated_jpeg"):
                 return bytes(live.extra["annotated_jpeg"])
             return self._picture
 
+    def _stored(self) -> Calibration | None:
+        """The install's calibration; one saved by another version of the app counts as none
+        (the table is asked to calibrate again)."""
+        with self._lock:
+            if self._calibration is None and self.path.exists():
+                try:
+                    self._calibration = Calibration.load(self.path)
+                except CalibrationError:
+                    return None
+            return self._calibration
+
     def _calibrated_counter(self) -> Counter:
+        calibration = self._stored()
+        if calibration is None:
+            raise RuleError("camera.not_calibrated")
         with self._lock:
             if self._counter is None:
-                if not self.calibrated():
-                    raise RuleError("camera.not_calibrated")
-                self._counter = Counter(Calibration.load(self.path))
+                self._counter = Counter(calibration)
             return self._counter
 
     def close(self) -> None:

@@ -111,6 +111,10 @@ class Scene:
     def _line(self, note: dict[str, Any]) -> str:
         return line(note, self.names)
 
+    def doubts(self, doubts: list[dict[str, Any]]) -> str:
+        """Why a live reading may be wrong (``web.readings``), worded for this device."""
+        return "; ".join(line(d, self.names) for d in doubts)
+
     # -- the game ----------------------------------------------------------------------
     @property
     def pending(self) -> dict[str, Any]:

@@ -2,10 +2,11 @@
 
 One tower stands at the table, so one sensor board and one camera serve the server: each
 is opened once, when the first game that counts with it is opened, and every such game's
-watch reads it. Manual entry is always there; the simulated tower is always there for
-demos; the camera is always offered (its photos need only a calibration). "Best present"
-means the sensor board when one is plugged in or configured, else a calibrated webcam on
-the server, else manual entry.
+watch reads it (the camera once it is calibrated: its frames come from a webcam on the
+server or from the table's browser). Manual entry is always there; the simulated tower is
+always there for demos; the camera is always offered (its photos need only a calibration).
+"Best present" means the sensor board when one is plugged in or configured, else a
+calibrated webcam on the server, else manual entry.
 """
 from __future__ import annotations
 

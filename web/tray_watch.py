@@ -1,30 +1,25 @@
-"""A live tray source (the sensor board) followed for one game.
+"""A live tray source (the sensor board, the camera) followed for one game.
 
 The table should not have to type what a device already saw. While a throw waits for its
 count, the watch polls the table's source and hands each new reading to the hub, which
 redraws the battle screen: cubes appear as they fall, and once the source says the tray
-has settled, the verdict is shown for one tap. Between battles, cubes the source sees
+has settled, the verdict is shown for one tap. Between battles, cubes the sensor board sees
 falling by themselves become a ``cubes_fell`` command, checked by the cube bookkeeping
-like any count. The source never writes the game: only a person's tap confirms a count.
+like any count. A camera cannot tell that: it sees the whole tray, with the cubes the last
+battle left in it, so a cube that fell by itself is simply thrown with the next battle. The
+source never writes the game: only a person's tap confirms a count.
 """
 from __future__ import annotations
 
 import threading
-from typing import Any
 
 from companion.errors import RuleError
 from companion.games.shogun.battle import throw_of
 from companion.tower.source import Throw, TrayReading, TraySource
 from web.hub import GameHub
+from web.readings import reading_dict
 
 POLL_S = 0.1
-
-
-def reading_dict(reading: TrayReading, source: str) -> dict[str, Any]:
-    """A reading as the battle screen shows it (plain data, safe to cache and compare)."""
-    return {"source": source, "counts": {c: n for c, n in reading.counts.items() if n},
-            "stable": reading.stable, "confidence": reading.confidence, "note": reading.note,
-            "arrivals": list(reading.extra.get("arrivals", []))}
 
 
 class TrayWatch:
@@ -59,16 +54,17 @@ class TrayWatch:
         """One look at the game and the source (the thread calls this; so can a test)."""
         battle, key, inside = self.hub.throw_in_progress()
         if key != self._throw:
-            self._throw = key
+            followed, self._throw = self._throw is not None, key
             self.source.begin_throw(throw_of(battle) if battle else Throw({}, inside))
-            self.hub.set_live(None)
+            if followed:  # the last throw's reading is stale; one made for this throw (a photo) is not
+                self.hub.set_live(None)
             return
         reading = self.source.poll()
         if reading is None:
             return
         if battle is not None:
             self.hub.set_live(reading_dict(reading, self.source.name))
-        elif reading.stable and any(reading.counts.values()):
+        elif reading.stable and "arrivals" in reading.extra and any(reading.counts.values()):
             self._fell(reading, inside)
 
     def _fell(self, reading: TrayReading, inside: dict[str, int]) -> None:

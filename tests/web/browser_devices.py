@@ -1,12 +1,34 @@
-"""Browser devices for the web tests: a tablet or a phone in Debian's Chromium, and the
-table's tray count typed with its steppers. Shared by every browser test."""
+"""Browser devices for the web tests: Debian's Chromium itself, a tablet or a phone in it,
+and the table's tray count typed with its steppers. Shared by every browser test."""
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
 
 TABLET = {"width": 1280, "height": 800}
 PHONE = {"width": 412, "height": 915}
 WAIT_MS = 5000
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+@contextmanager
+def chromium(*args: str) -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (no browser download), fresh profile, with
+    ``args`` added to its command line."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium); CI installs it")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                    args=CHROMIUM_ARGS + list(args))
+        yield browser
+        browser.close()
 
 
 def device(browser: Any, viewport: dict, lang: str, base: str) -> Any:

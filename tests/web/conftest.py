@@ -12,6 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from browser_devices import chromium
 from web import create_app
 from web_devices import PIN, PLAYERS, Phone
 
@@ -54,10 +55,6 @@ def phone(app: Flask, game: str) -> Any:
     return make
 
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 
 
@@ -75,14 +72,8 @@ def server(db: Path) -> Iterator[str]:
 @pytest.fixture
 def browser() -> Iterator[Any]:
     """Debian's Chromium driven by Playwright (no browser download), fresh profile."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium); CI installs it")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                    args=CHROMIUM_ARGS)
+    with chromium() as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture

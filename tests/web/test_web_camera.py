@@ -1,10 +1,14 @@
-"""The camera at the table: calibrated from two photos, then a photo of the tray per throw.
+"""The camera at the table: calibrated from two pictures, then the tray counted per throw,
+from a photo or live from the frames the table's browser streams.
 
 Real OpenCV on generated photos with known truth; the only thing not real is the camera.
 """
 from __future__ import annotations
 
 import io
+import re
+import time
+from typing import Any, Callable
 
 import cv2
 import pytest
@@ -12,6 +16,8 @@ import pytest
 from vision import synth
 from vision.calibration import calibrate
 from vision.counter import Counter
+from web.api import FRAME_MAX
+from web.tray_watch import TrayWatch
 from web_devices import PIN, PLAYERS
 
 
@@ -76,11 +82,16 @@ def test_a_broken_photo_is_refused_and_changes_nothing(table, camera_game, app, 
     assert app.extensions["companion"].hubs.get(camera_game).live is None
 
 
-def test_calibration_from_two_blank_pictures_is_refused_with_the_reason(table, camera_game):
+def test_a_refused_calibration_says_why_in_the_tables_language(table, camera_game, app):
     blank = synth.calibration_pair(synth.make_session(1))[0]
     r = calibrate_by_photos(table, camera_game, blank, blank)
-    assert (r.status_code, r.json["error"]["key"]) == (400, "camera.calibration_failed")
-    assert r.json["error"]["message"].strip()
+    assert (r.status_code, r.json["error"]["key"]) == (400, "calibration.cube_count")
+    assert r.json["error"]["message"].startswith(
+        "Между фотографиями найдено изменений размером с кубик: 0, а должно быть шесть.")
+    table.set_cookie("lang", "cs")
+    r = calibrate_by_photos(table, camera_game, blank, blank)
+    assert r.json["error"]["message"].startswith("Mezi fotkami nalezeno změn o velikosti kostky: 0")
+    assert not app.extensions["companion"].trays.camera.calibrated()
 
 
 def test_a_phone_cannot_send_the_tray_photo(phone, photos):
@@ -89,3 +100,156 @@ def test_a_phone_cannot_send_the_tray_photo(phone, photos):
                         data={"photo": (jpeg(photos[2]), "tray.jpg")},
                         content_type="multipart/form-data")
     assert r.status_code == 403
+
+
+def post_frame(client: Any, game: str, data: bytes, headers: dict | None = None) -> Any:
+    return client.post(f"/api/games/{game}/camera/frame", data=data, content_type="image/jpeg",
+                       headers=headers or {})
+
+
+def stream_until(table: Any, app: Any, game: str, image: Any,
+                 shown: Callable[[dict], bool], seconds: float = 10.0) -> dict:
+    """Post the same frame a few times a second, as the tablet's browser does, until the
+    battle screen's live reading satisfies ``shown``; returns that reading."""
+    hub = app.extensions["companion"].hubs.get(game)
+    frame = jpeg(image).getvalue()
+    deadline = time.monotonic() + seconds
+    while True:
+        r = post_frame(table, game, frame)
+        assert r.status_code == 200, r.json
+        if hub.live is not None and shown(hub.live):
+            return hub.live
+        assert time.monotonic() < deadline, hub.live
+        time.sleep(0.05)
+
+
+def test_live_frames_settle_on_the_count_shown_with_its_verdict_for_one_tap(table, camera_game,
+                                                                            app, photos):
+    """Tower loading (7 of each player's armies, 10 peasants) counted from the live stream."""
+    empty, reference, _, _ = photos
+    calibrate_by_photos(table, camera_game, empty, reference)
+    sample = synth.scene(synth.make_session(1), 13, total=6)
+    live = stream_until(table, app, camera_game, sample.image, lambda live: live["stable"])
+    assert live["counts"] == {c: n for c, n in sample.truth.counts.items() if n}
+    assert live["source"] == "camera" and live["doubts"] == []
+    table.set_cookie("lang", "en")
+    screen = table.get(f"/table/{camera_game}").get_data(as_text=True)
+    assert "the cubes have stopped" in screen
+    assert "The tower is loaded" in screen
+    assert re.search(r'data-colour="blue".*<output>3</output>', screen)  # the steppers hold it
+    picture = table.get(f"/api/games/{camera_game}/camera/picture")
+    assert picture.status_code == 200 and picture.data[:2] == b"\xff\xd8"
+
+
+def test_a_doubt_on_the_live_reading_is_worded_in_the_tables_language(table, camera_game, app,
+                                                                     photos):
+    """Purple is no player's colour here: two purple cubes cannot have fallen out."""
+    empty, reference, tray, expected = photos
+    assert expected.counts["purple"] == 2
+    calibrate_by_photos(table, camera_game, empty, reference)
+    live = stream_until(table, app, camera_game, tray, lambda live: live["doubts"])
+    assert {"key": "doubt.too_many", "params": {"colours": ["purple"]}} in live["doubts"]
+    assert not live["stable"]
+    screen = table.get(f"/table/{camera_game}").get_data(as_text=True)
+    assert "Проверьте подсчёт: фиолетовых кубиков больше, чем могло выпасть" in screen
+    table.set_cookie("lang", "cs")
+    screen = table.get(f"/table/{camera_game}").get_data(as_text=True)
+    assert "Zkontrolujte počet: fialových kostek je víc, než mohlo vypadnout" in screen
+
+
+def test_a_broken_frame_is_refused_and_changes_nothing(table, camera_game, app, photos):
+    empty, reference, _, _ = photos
+    calibrate_by_photos(table, camera_game, empty, reference)
+    r = post_frame(table, camera_game, b"\xff\xd8 not a jpeg")
+    assert (r.status_code, r.json["error"]["key"]) == (400, "camera.bad_image")
+    assert r.json["error"]["message"].startswith("Это не фотография")
+    assert app.extensions["companion"].hubs.get(camera_game).live is None
+
+
+def test_a_frame_larger_than_the_cap_is_refused_unread(table, camera_game, photos):
+    empty, reference, _, _ = photos
+    calibrate_by_photos(table, camera_game, empty, reference)
+    r = post_frame(table, camera_game, b"\xff" * (FRAME_MAX + 1))
+    assert (r.status_code, r.json["error"]["key"]) == (413, "camera.frame_too_big")
+
+
+def test_a_frame_of_another_size_than_the_calibration_asks_to_calibrate_again(table, camera_game,
+                                                                            photos):
+    empty, reference, tray, _ = photos
+    calibrate_by_photos(table, camera_game, empty, reference)
+    r = post_frame(table, camera_game, jpeg(cv2.resize(tray, (640, 360))).getvalue())
+    assert (r.status_code, r.json["error"]["key"]) == (400, "camera.wrong_size")
+    assert r.json["error"]["params"] == {"got": "640×360", "calibrated": "1280×720"}
+
+
+def test_frames_before_calibration_are_refused(table, camera_game, photos):
+    r = post_frame(table, camera_game, jpeg(photos[2]).getvalue())
+    assert (r.status_code, r.json["error"]["key"]) == (400, "camera.not_calibrated")
+
+
+def test_frames_are_refused_while_no_throw_waits_for_its_count(table, camera_game, photos):
+    empty, reference, tray, _ = photos
+    calibrate_by_photos(table, camera_game, empty, reference)
+    table.post(f"/api/games/{camera_game}/commands", json={"type": "count_tray", "counts": {}})
+    r = post_frame(table, camera_game, jpeg(tray).getvalue())
+    assert (r.status_code, r.json["error"]["key"]) == (409, "tray.no_throw")
+
+
+def test_a_phone_cannot_send_camera_frames(phone, photos):
+    red = phone("red")
+    r = post_frame(red.client, red.game_id, jpeg(photos[2]).getvalue(), {"X-Token": red.token})
+    assert r.status_code == 403
+
+
+def test_the_camera_never_puts_cubes_into_the_tray_between_battles(table, camera_game, app,
+                                                                  photos):
+    """The camera sees the whole tray, peasants the last battle left there included: it cannot
+    tell that a cube fell out by itself, so it never says one did."""
+    empty, reference, _, _ = photos
+    calibrate_by_photos(table, camera_game, empty, reference)
+    hub = app.extensions["companion"].hubs.get(camera_game)
+    hub.execute({"type": "count_tray", "counts": {"green": 2}})
+    source = app.extensions["companion"].trays.camera.live_source()
+    watch = TrayWatch(hub, source)
+    watch.step()  # the watch sees the battle is over
+    tray = jpeg(synth.scene(synth.make_session(1), 11, total=4).image).getvalue()  # 4 green
+    for _ in range(6):
+        source.push_frame(tray)
+        time.sleep(0.03)
+    assert source.poll().stable
+    watch.step()
+    assert "tray.fell" not in [n["key"] for n in hub.state.log]
+
+
+def test_a_photos_reading_stays_for_its_throw_and_goes_with_it(table, camera_game, app, photos):
+    """The camera is followed from the first request after calibration, maybe just after the
+    photo was counted: following it must not wipe that photo's reading, only a past throw's."""
+    empty, reference, tray, _ = photos
+    calibrate_by_photos(table, camera_game, empty, reference)
+    table.post(f"/api/games/{camera_game}/camera/photo",
+               data={"photo": (jpeg(tray), "tray.jpg")}, content_type="multipart/form-data")
+    hub = app.extensions["companion"].hubs.get(camera_game)
+    watch = TrayWatch(hub, app.extensions["companion"].trays.camera.live_source())
+    watch.step()
+    assert hub.live is not None and hub.live["counts"]["yellow"] == 4
+    hub.execute({"type": "count_tray", "counts": {"yellow": 4}})
+    watch.step()
+    assert hub.live is None
+
+
+def test_a_still_tray_does_not_redraw_the_screens_frame_after_frame(table, camera_game, app,
+                                                                   photos):
+    """Each frame's noise moves the counter's confidence a little; the screens (and a correction
+    being made on the steppers) are redrawn only when what they show changes."""
+    empty, reference, _, _ = photos
+    calibrate_by_photos(table, camera_game, empty, reference)
+    frames = synth.settling(synth.make_session(1), 13, total=5, moving=1, still=6)
+    still = [image for image, seen in frames if not seen.moving]
+    stream_until(table, app, camera_game, still[0], lambda live: live["stable"])
+    hub = app.extensions["companion"].hubs.get(camera_game)
+    time.sleep(0.3)  # the watch has handed on the last reading
+    shown = hub.rev
+    for image in still[1:]:
+        assert post_frame(table, camera_game, jpeg(image).getvalue()).status_code == 200
+        time.sleep(0.15)  # the watch looks at each frame's reading
+    assert hub.live["stable"] and hub.rev == shown

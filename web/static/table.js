@@ -74,6 +74,7 @@
         const box = t.closest("[data-camera]");
         const pick = (name) => box.querySelector(`input[name=${name}]`).files[0] || new Blob();
         await upload(`/api/games/${game}/camera/calibrate`, {empty: pick("empty"), reference: pick("reference")});
+        document.dispatchEvent(new CustomEvent("tc:calibrated"));
       } else if (t.hasAttribute("data-fell-confirm")) {
         await send({type: "cubes_fell", counts: counts(box)});
       } else if (t.hasAttribute("data-recount")) {

@@ -1,0 +1,180 @@
+"""The tablet's own camera, live, in a real browser.
+
+Debian's Chromium plays a video file as its camera: the tray after a throw, rendered by
+``vision.synth`` with known truth (the cubes sliding to rest, then lying still). The page is
+served on http://127.0.0.1, a secure context like http://localhost on the tablet that runs the
+server, so the browser gives it the camera; the page posts its frames and the battle screen
+settles on the count with no typing. Without a camera the page offers photos and says why.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import cv2
+import numpy as np
+import pytest
+
+from browser_devices import TABLET, WAIT_MS, chromium, device
+from vision import synth
+from vision.calibration import calibrate
+from vision.counter import Counter
+
+SESSION, THROW = 1, 13  # a table that calibrates, and a throw the counter gets right
+MOVING_REPEAT, STILL_REPEAT = 3, 40  # each rendered frame's length in the 30 fps video
+
+
+def jpeg(image: np.ndarray) -> bytes:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return data.tobytes()
+
+
+class Camera:
+    """What Chromium's camera sees: a video file (MJPEG: JPEG frames at 30 fps, in a loop) that
+    it opens whenever a page starts the camera, so turning the camera to another scene is
+    writing another file and starting the camera again."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def shows(self, video: bytes) -> None:
+        part = self.path.with_suffix(".part")
+        part.write_bytes(video)
+        part.replace(self.path)
+
+
+@pytest.fixture(scope="module")
+def scenes() -> dict[str, Any]:
+    """The camera's three scenes as videos: the empty tray, one cube of each colour, and the
+    throw (the cubes sliding to rest, then the still tray: about 4.4 s); and the throw's truth."""
+    session = synth.make_session(SESSION)
+    empty, reference = synth.calibration_pair(session)
+    frames = synth.settling(session, THROW, total=5, moving=4, still=3)
+    truth = {c: n for c, n in frames[-1][1].counts.items() if n}
+    counted = Counter(calibrate(empty, reference)).count(frames[-1][0]).counts
+    assert {c: n for c, n in counted.items() if n} == truth  # the counter itself gets it right
+    throw = b"".join(jpeg(image) * (MOVING_REPEAT if seen.moving else STILL_REPEAT)
+                     for image, seen in frames)
+    return {"empty": jpeg(empty) * 10, "reference": jpeg(reference) * 10, "throw": throw,
+            "truth": truth}
+
+
+@pytest.fixture(scope="module")
+def camera(tmp_path_factory: Any) -> Camera:
+    return Camera(tmp_path_factory.mktemp("camera") / "camera.mjpeg")
+
+
+@pytest.fixture(scope="module")
+def camera_browser(camera: Camera, scenes: dict[str, Any]) -> Iterator[Any]:
+    """Chromium whose camera is ``camera``, allowed without asking."""
+    camera.shows(scenes["empty"])
+    with chromium("--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+                  f"--use-file-for-fake-video-capture={camera.path}") as browser:
+        yield browser
+
+
+def camera_game(table: Any, server: str) -> str:
+    """A new three-player game counted by the camera, from the new-game form; its battle
+    screen (the tower loading) is open."""
+    table.goto(server + "/new")
+    for seat, name in enumerate(("Anna", "Denis", "Zhenya"), start=1):
+        table.fill(f"input[name=name{seat}]", name)
+    table.check("input[name=setup][value=recommended]")
+    table.check("input[name=tray][value=camera]")
+    table.fill("input[name=pin]", "2468")
+    table.click("button[type=submit]")
+    table.wait_for_selector("html[data-ready]")
+    table.wait_for_selector("[data-camera]")
+    return table.url.rsplit("/", 1)[1]
+
+
+def streaming(table: Any) -> None:
+    """Until the camera plays in the battle screen's viewfinder."""
+    table.wait_for_function("document.querySelector('[data-viewfinder] video')?.videoWidth > 0")
+
+
+def grab(table: Any, name: str) -> bytes:
+    """Tap the button that takes calibration picture ``name`` from the stream; the picture
+    the page took."""
+    streaming(table)
+    table.click(f"[data-grab={name}]")
+    table.wait_for_selector(f"[data-grab={name}].on")  # its tick: taken
+    return bytes(table.evaluate(
+        "async (name) => Array.from(new Uint8Array("
+        "await document.querySelector(`input[name=${name}]`).files[0].arrayBuffer()))", name))
+
+
+def test_the_tablets_live_camera_counts_the_throw_with_no_typing(camera_browser, camera, scenes,
+                                                               server, artifacts: Path):
+    table = device(camera_browser, TABLET, "en", server)
+    camera.shows(scenes["empty"])
+    game = camera_game(table, server)
+    assert table.is_hidden("input[name=empty]")
+    empty = grab(table, "empty")
+    camera.shows(scenes["reference"])  # one cube of each colour laid in the tray
+    table.reload()
+    reference = grab(table, "reference")
+    camera.shows(scenes["throw"])
+    table.reload()
+    streaming(table)
+    for name, picture in (("empty", empty), ("reference", reference)):
+        table.set_input_files(f"input[name={name}]", files=[
+            {"name": f"{name}.jpg", "mimeType": "image/jpeg", "buffer": picture}])
+    table.click("[data-calibrate]")
+
+    table.wait_for_function(
+        """(want) => {
+          const verdict = document.querySelector('.verdict');
+          return verdict && !verdict.hidden && [...document.querySelectorAll('.counter')].every(
+            (c) => Number(c.querySelector('output').textContent) === (want[c.dataset.colour] || 0));
+        }""", arg=scenes["truth"], timeout=4 * WAIT_MS)
+    assert "the cubes have stopped" in table.inner_text("[data-live]")
+    table.wait_for_function(  # the outlined picture, at the camera's size
+        "document.querySelector('img.tray-picture')?.naturalWidth === 1280")
+    table.screenshot(path=str(artifacts / "table-live-camera.png"))
+    verdict = table.locator(".verdict .lines li").all_inner_texts()
+    assert any("The tower is loaded" in line for line in verdict)
+
+    table.click("[data-confirm]")
+    table.wait_for_selector("[data-counting]", state="detached")
+    log = table.request.get(f"{server}/api/games/{game}/view").json()["log"]
+    counted = next(n for n in log if n["key"] == "tray.counted")
+    assert {c: n for c, n in counted["params"]["counts"].items() if n} == scenes["truth"]
+    assert table.errors == []
+
+
+def test_calibration_pictures_grabbed_from_the_stream_are_refused_in_russian(camera_browser,
+                                                                           camera, scenes,
+                                                                           server):
+    """Both pictures show the empty tray: no cube was laid in between, and the table says so."""
+    table = device(camera_browser, TABLET, "ru", server)
+    camera.shows(scenes["empty"])
+    camera_game(table, server)
+    grab(table, "empty")
+    grab(table, "reference")
+    assert table.locator("[data-grab].on").count() == 2
+    with table.expect_response(re.compile(r"/camera/calibrate$")) as answer:
+        table.click("[data-calibrate]")
+    error = answer.value.json()["error"]
+    assert error["key"].startswith("calibration.")
+    table.wait_for_selector("#toast:not([hidden])")
+    assert table.inner_text("#toast") == error["message"]
+    assert re.search("[а-я]{4}", error["message"]), error["message"]
+    assert table.errors == []
+
+
+def test_without_a_live_camera_the_battle_screen_offers_photos_and_says_why(camera_browser,
+                                                                          server):
+    """On the network's plain-HTTP address the browser has no ``navigator.mediaDevices``."""
+    table = device(camera_browser, TABLET, "cs", server)
+    table.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'mediaDevices', {get: () => undefined})")
+    game = camera_game(table, server)
+    table.wait_for_selector(".why-insecure", state="visible")
+    why = table.inner_text(".why-insecure")
+    assert why.startswith("Na této adrese živá kamera není")
+    assert why.endswith(f"http://localhost:{server.rsplit(':', 1)[1]}/table/{game}")
+    assert table.is_visible("label.photo >> nth=0") and table.is_hidden("[data-grab=empty]")
+    assert table.errors == []
