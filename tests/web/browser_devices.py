@@ -54,6 +54,21 @@ def settle(pages: list[Any], table: Any) -> None:
         page.wait_for_function(f"Number(document.body.dataset.rev) >= {target}")
 
 
+def new_game(table: Any, server: str, *, setup: str = "recommended", tray: str = "manual",
+             pass_tablet: bool = False, names: tuple[str, ...] = ("Anna", "Denis", "Zhenya")) -> None:
+    """Fill in and send the new-game form on the table, as a host would; the table page is open."""
+    table.goto(server + "/new")
+    for seat, name in enumerate(names, start=1):
+        table.fill(f"input[name=name{seat}]", name)
+    table.check(f"input[name=setup][value={setup}]")
+    table.check(f"input[name=tray][value={tray}]")
+    if pass_tablet:
+        table.check("input[name=pass_tablet][value='1']")
+    table.fill("input[name=pin]", "2468")
+    table.click("button[type=submit]")
+    table.wait_for_selector("html[data-ready]")
+
+
 def count_tray(table: Any, counts: dict[str, int]) -> list[str]:
     """Type a count with the steppers, check what it decides, confirm; returns the verdict."""
     table.wait_for_selector("[data-counting]")

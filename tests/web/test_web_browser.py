@@ -11,19 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser_devices import PHONE, TABLET, count_tray, device, rev, settle
+from browser_devices import PHONE, TABLET, count_tray, device, new_game, rev, settle
 from driving import to_winter_scoring
 
 def test_a_tablet_and_three_phones_play_a_round_with_a_battle(server, browser, artifacts: Path):
     table = device(browser, TABLET, "en", server)
-    table.goto(server + "/new")
-    for seat, name in enumerate(("Anna", "Denis", "Zhenya"), start=1):
-        table.fill(f"input[name=name{seat}]", name)
-    table.check("input[name=setup][value=recommended]")
-    table.check("input[name=tray][value=manual]")
-    table.fill("input[name=pin]", "2468")
-    table.click("button[type=submit]")
-    table.wait_for_selector("html[data-ready]")
+    new_game(table, server)
     assert "/table/" in table.url
 
     # Set-up: the tower is loaded with 7 armies of each player and 10 peasants.

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 import pytest
 
-from browser_devices import TABLET, WAIT_MS, chromium, device
+from browser_devices import TABLET, WAIT_MS, chromium, device, new_game
 from vision import synth
 from vision.calibration import calibrate
 from vision.counter import Counter
@@ -78,14 +78,7 @@ def camera_browser(camera: Camera, scenes: dict[str, Any]) -> Iterator[Any]:
 def camera_game(table: Any, server: str) -> str:
     """A new three-player game counted by the camera, from the new-game form; its battle
     screen (the tower loading) is open."""
-    table.goto(server + "/new")
-    for seat, name in enumerate(("Anna", "Denis", "Zhenya"), start=1):
-        table.fill(f"input[name=name{seat}]", name)
-    table.check("input[name=setup][value=recommended]")
-    table.check("input[name=tray][value=camera]")
-    table.fill("input[name=pin]", "2468")
-    table.click("button[type=submit]")
-    table.wait_for_selector("html[data-ready]")
+    new_game(table, server, tray="camera")
     table.wait_for_selector("[data-camera]")
     return table.url.rsplit("/", 1)[1]
 

@@ -14,7 +14,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from fingers import Finger, touch_phone
-from browser_devices import PHONE, TABLET, count_tray, device
+from browser_devices import PHONE, TABLET, count_tray, device, new_game
 from web.identity import token
 from web.instance import load_secret
 
@@ -120,12 +120,7 @@ def test_three_phones_draft_the_provinces_and_the_tablet_loads_the_tower(server,
     cards or the top of the deck and places one army group there; after a deck draw the next
     player may first turn up two new cards. With every group placed, the tower is loaded."""
     table = device(browser, TABLET, "en", server)
-    table.goto(server + "/new")
-    table.check("input[name=setup][value=draft]")
-    table.check("input[name=tray][value=manual]")
-    table.fill("input[name=pin]", "2468")
-    table.click("button[type=submit]")
-    table.wait_for_selector("html[data-ready]")
+    new_game(table, server, setup="draft", names=())
     links = {a.get_attribute("data-join"): a.get_attribute("href")
              for a in table.query_selector_all("[data-join]")}
     phones = {}
@@ -182,15 +177,7 @@ def test_without_phones_each_plan_is_entered_on_the_tablet_behind_a_hand_over(se
     neither the next hand nor "back" shows the previous player's choices. Then the bids are
     revealed on the table."""
     table = device(browser, TABLET, "en", server)
-    table.goto(server + "/new")
-    for seat, name in enumerate(("Anna", "Denis", "Zhenya"), start=1):
-        table.fill(f"input[name=name{seat}]", name)
-    table.check("input[name=setup][value=recommended]")
-    table.check("input[name=tray][value=manual]")
-    table.check("input[name=pass_tablet][value='1']")
-    table.fill("input[name=pin]", "2468")
-    table.click("button[type=submit]")
-    table.wait_for_selector("html[data-ready]")
+    new_game(table, server, pass_tablet=True)
     count_tray(table, {})
 
     bids = {"Anna": 2, "Denis": 0, "Zhenya": 1}
