@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.i18n import english
-from companion.tower.source import CUBE_COLOURS, Doubt
+from companion.tower.source import CUBE_COLOURS, Doubt, in_english
 from vision import frames, geometry
 from vision.calibration import RESIDUAL_SHAKE, SHADING, Calibration, illumination
 from vision.pixels import PAINT, UNKNOWN, Background, ColourModel, classify
@@ -76,7 +75,7 @@ class Count:
     @property
     def note(self) -> str | None:
         """The doubts in English, for the command line and logs."""
-        return "; ".join(english(d.key, d.params) for d in self.doubts) or None
+        return in_english(self.doubts)
 
 
 class Counter:

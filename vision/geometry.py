@@ -25,19 +25,7 @@ def find_tray(empty: np.ndarray) -> np.ndarray | None:
     gray = cv2.GaussianBlur(gray, (0, 0), 1.5)
     high, _ = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     edges = cv2.Canny(gray, high * 0.25, high * 0.5)
-    side = min(gray.shape)
-    lines = cv2.HoughLinesP(edges, 1, np.pi / 360, threshold=int(side * 0.15), minLineLength=side * 0.25, maxLineGap=side * 0.02)
-    if lines is None or len(lines) < 4:
-        return None
-    points = lines.reshape(-1, 2).astype(np.float32)
-    hull = cv2.convexHull(points)
-    quad = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True).reshape(-1, 2)
-    if len(quad) != 4:
-        return None
-    area = cv2.contourArea(quad)
-    if not 0.05 * gray.size < area < 0.98 * gray.size:
-        return None
-    return quad.astype(np.float32)
+    return _quad_of_lines(edges, largest=0.98)
 
 
 def find_rim(empty: np.ndarray) -> np.ndarray | None:
@@ -52,14 +40,20 @@ def find_rim(empty: np.ndarray) -> np.ndarray | None:
     ridge = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
     _, lines_mask = cv2.threshold(ridge, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     lines_mask[:4], lines_mask[-4:], lines_mask[:, :4], lines_mask[:, -4:] = 0, 0, 0, 0  # the frame's own edge is no rim
-    side = min(gray.shape)
-    lines = cv2.HoughLinesP(lines_mask, 1, np.pi / 360, threshold=int(side * 0.15), minLineLength=side * 0.25, maxLineGap=side * 0.02)
+    return _quad_of_lines(lines_mask, largest=0.9)
+
+
+def _quad_of_lines(mask: np.ndarray, largest: float) -> np.ndarray | None:
+    """The quadrilateral around the long straight lines in ``mask``, if they make one that
+    covers between 5% and ``largest`` of the picture."""
+    side = min(mask.shape)
+    lines = cv2.HoughLinesP(mask, 1, np.pi / 360, threshold=int(side * 0.15), minLineLength=side * 0.25, maxLineGap=side * 0.02)
     if lines is None or len(lines) < 4:
         return None
     points = lines.reshape(-1, 2).astype(np.float32)
     hull = cv2.convexHull(points)
     quad = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True).reshape(-1, 2)
-    if len(quad) != 4 or not 0.05 * gray.size < cv2.contourArea(quad) < 0.9 * gray.size:
+    if len(quad) != 4 or not 0.05 * mask.size < cv2.contourArea(quad) < largest * mask.size:
         return None
     return quad.astype(np.float32)
 

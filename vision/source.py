@@ -37,13 +37,13 @@ class CameraTraySource:
 
     def __init__(
         self,
-        calibration: Calibration,
+        calibration: Calibration | Counter,
         *,
         stabiliser: Stabiliser | None = None,
         annotate_frames: bool = True,
         clock: Callable[[], float] = time.monotonic,
     ):
-        self.counter = Counter(calibration)
+        self.counter = _counter(calibration)
         self.stabiliser = stabiliser or Stabiliser()
         self.annotate_frames = annotate_frames
         self.clock = clock
@@ -70,13 +70,13 @@ class CameraTraySource:
         with self._lock:
             return self._reading
 
-    def recalibrate(self, calibration: Calibration) -> None:
+    def recalibrate(self, calibration: Calibration | Counter) -> None:
         """Count with a new calibration from the next frame on (the camera or the light moved).
 
         Whoever follows this source keeps following it: only what it learnt from frames under
         the old calibration is forgotten; the throw's limits still hold.
         """
-        counter = Counter(calibration)
+        counter = _counter(calibration)
         with self._counting, self._lock:
             self.counter = counter
             self.stabiliser.reset()
@@ -159,3 +159,9 @@ class CameraTraySource:
     @property
     def watching(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
+
+
+def _counter(calibration: Calibration | Counter) -> Counter:
+    """A counter for ``calibration``; one already built is shared (its colour tables take a
+    fraction of a second and a few megabytes to build)."""
+    return calibration if isinstance(calibration, Counter) else Counter(calibration)

@@ -50,8 +50,7 @@ class Camera:
         self.path = db.with_name(db.stem + ".camera.json")
         self.device = int(device) if isinstance(device, str) and device.isdigit() else device
         self._lock = threading.Lock()
-        self._calibration: Calibration | None = None
-        self._counter: Counter | None = None
+        self._counter: Counter | None = None  # built once per calibration, shared by photos and the live source
         self._live: CameraTraySource | None = None
         self._picture: bytes | None = None
 
@@ -65,12 +64,12 @@ class Camera:
             calibration = calibrate(decode(empty), decode(reference))
         except CalibrationError as err:
             raise RuleError(err.key, **err.params) from None
+        counter = Counter(calibration)
         with self._lock:
             calibration.save(self.path)
-            self._calibration = calibration
-            self._counter = Counter(calibration)
+            self._counter = counter
             if self._live is not None:
-                self._live.recalibrate(calibration)
+                self._live.recalibrate(counter)
 
     def count_photo(self, photo: bytes) -> dict[str, Any]:
         """A reading of the settled tray from one photo, as the battle screen shows it; the
@@ -90,22 +89,20 @@ class Camera:
         if self.device is not None:
             raise RuleError("camera.webcam_in_use")
         image = decode(frame)
-        calibration = self._stored()
-        if calibration is None:
-            raise RuleError("camera.not_calibrated")
-        _same_size(image, calibration)
-        self._source(calibration).push_frame(image)
+        counter = self._calibrated_counter()
+        _same_size(image, counter.calibration)
+        self._source(counter).push_frame(image)
 
     def live_source(self) -> CameraTraySource | None:
         """The camera as a live tray source once calibrated: the server's webcam when one is
         configured, else fed by the frames the table's browser posts."""
-        calibration = self._stored()
-        return None if calibration is None else self._source(calibration)
+        counter = self._stored()
+        return None if counter is None else self._source(counter)
 
-    def _source(self, calibration: Calibration) -> CameraTraySource:
+    def _source(self, counter: Counter) -> CameraTraySource:
         with self._lock:
             if self._live is None:
-                live = CameraTraySource(calibration)
+                live = CameraTraySource(counter)
                 if self.device is not None:
                     live.open_camera(self.device)
                 self._live = live
@@ -119,25 +116,22 @@ class Camera:
                 return bytes(live.extra["annotated_jpeg"])
             return self._picture
 
-    def _stored(self) -> Calibration | None:
-        """The install's calibration; one saved by another version of the app counts as none
-        (the table is asked to calibrate again)."""
+    def _stored(self) -> Counter | None:
+        """The counter for the install's calibration; one saved by another version of the app
+        counts as none (the table is asked to calibrate again)."""
         with self._lock:
-            if self._calibration is None and self.path.exists():
+            if self._counter is None and self.path.exists():
                 try:
-                    self._calibration = Calibration.load(self.path)
+                    self._counter = Counter(Calibration.load(self.path))
                 except CalibrationError:
                     return None
-            return self._calibration
+            return self._counter
 
     def _calibrated_counter(self) -> Counter:
-        calibration = self._stored()
-        if calibration is None:
+        counter = self._stored()
+        if counter is None:
             raise RuleError("camera.not_calibrated")
-        with self._lock:
-            if self._counter is None:
-                self._counter = Counter(calibration)
-            return self._counter
+        return counter
 
     def close(self) -> None:
         with self._lock:

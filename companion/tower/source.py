@@ -9,7 +9,7 @@ knows (or cares) which one the table chose.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Protocol
+from typing import Iterable, Mapping, Protocol
 
 from companion.i18n import english
 
@@ -58,7 +58,12 @@ class TrayReading:
     def note(self) -> str | None:
         """The doubts in English, for logs and the command line; screens word ``doubts``
         in their own language instead."""
-        return "; ".join(english(d.key, d.params) for d in self.doubts) or None
+        return in_english(self.doubts)
+
+
+def in_english(doubts: Iterable[Doubt]) -> str | None:
+    """Doubts as one English sentence (None when there are none)."""
+    return "; ".join(english(d.key, d.params) for d in doubts) or None
 
 
 class TraySource(Protocol):

@@ -31,9 +31,10 @@ def chromium(*args: str) -> Iterator[Any]:
         browser.close()
 
 
-def device(browser: Any, viewport: dict, lang: str, base: str) -> Any:
-    """A fresh device (its own cookies) that reads the given language."""
-    context = browser.new_context(viewport=viewport, locale=lang)
+def device(browser: Any, viewport: dict, lang: str, base: str, **options: Any) -> Any:
+    """A fresh device (its own cookies) that reads the given language; ``options`` are more
+    Playwright context options (a touch screen)."""
+    context = browser.new_context(viewport=viewport, locale=lang, **options)
     context.add_cookies([{"name": "lang", "value": lang, "url": base}])
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()

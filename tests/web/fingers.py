@@ -8,21 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_devices import PHONE, WAIT_MS
+from browser_devices import PHONE, device
 
 EDGE_CLEAR = 160  # px between a drop target and the screen's edge before the finger moves onto it
 
 
 def touch_phone(browser: Any, lang: str, base: str) -> Any:
     """A phone with a touch screen (its own cookies) that reads the given language."""
-    context = browser.new_context(viewport=PHONE, locale=lang, has_touch=True, is_mobile=True)
-    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
-    context.set_default_timeout(WAIT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    return page
+    return device(browser, PHONE, lang, base, has_touch=True, is_mobile=True)
 
 
 class Finger:
