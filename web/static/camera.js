@@ -70,11 +70,15 @@
     input.files = files.files;
   }
 
+  function inputFor(button) {
+    return button.closest("details, [data-camera]").querySelector(`input[name=${button.dataset.grab}]`);
+  }
+
   function restore(where) {
     where.querySelectorAll("[data-grab]").forEach((button) => {
       const name = button.dataset.grab;
       button.classList.toggle("on", Boolean(grabbed[name]));
-      const input = button.closest("details, [data-camera]").querySelector(`input[name=${name}]`);
+      const input = inputFor(button);
       if (grabbed[name] && input && !input.files.length) keep(input, grabbed[name]);
     });
   }
@@ -134,8 +138,7 @@
     const blob = await picture();
     if (!blob) return;
     grabbed[button.dataset.grab] = blob;
-    const input = button.closest("details, [data-camera]").querySelector(`input[name=${button.dataset.grab}]`);
-    keep(input, blob);
+    keep(inputFor(button), blob);
     button.classList.add("on");
   });
 
