@@ -9,6 +9,7 @@ brightest and black as the darkest, whatever it does to the hues).
 from __future__ import annotations
 
 import base64
+import dataclasses
 import itertools
 import json
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ import numpy as np
 
 from companion.i18n import english
 from companion.tower.source import CUBE_COLOURS
-from vision import frames, geometry
+from vision import frames, geometry, shadows
 from vision.pixels import CHI2_UNEXPLAINED, Background, ColourModel
 
 TARGET_EDGE = 22.0  # working pixels across one cube: enough to see its faces, small enough to be quick
@@ -63,11 +64,12 @@ class Calibration:
     face_area: np.ndarray  # 6, the same inside the top face's edges
     face_shade: np.ndarray  # 6, the top face's brightness (sum of channels over the tray's lighting)
     full_area: np.ndarray  # 6, one cube's whole silhouette in scale-map units
+    shadows: shadows.Shadows  # where shadows fall, working pixels
 
     def to_json(self) -> dict:
         ok, png = cv2.imencode(".png", self.background)
         return {
-            "version": 2,
+            "version": 3,
             "frame_size": list(self.frame_size),
             "roi": list(self.roi),
             "scale": self.scale,
@@ -82,11 +84,12 @@ class Calibration:
             "face_area": self.face_area.tolist(),
             "face_shade": self.face_shade.tolist(),
             "full_area": self.full_area.tolist(),
+            "shadows": self.shadows.to_json(),
         }
 
     @classmethod
     def from_json(cls, data: dict) -> "Calibration":
-        if data.get("version") != 2 or data.get("colours") != list(CUBE_COLOURS):
+        if data.get("version") != 3 or data.get("colours") != list(CUBE_COLOURS):
             raise CalibrationError("calibration.other_version")
         png = np.frombuffer(base64.b64decode(data["background_png"]), np.uint8)
         return cls(
@@ -103,6 +106,7 @@ class Calibration:
             face_area=np.array(data["face_area"]),
             face_shade=np.array(data["face_shade"]),
             full_area=np.array(data["full_area"]),
+            shadows=shadows.Shadows.from_json(data["shadows"]),
         )
 
     def save(self, path: str | Path) -> None:
@@ -120,29 +124,29 @@ def _noise(a: np.ndarray, b: np.ndarray) -> float:
     return float(max(1.4826 * mad.mean(), 0.5))
 
 
-def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarray], float]:
-    """The six cubes' masks in a pair of equally scaled views, and the noise between the views.
+def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarray], float, shadows.Shadows]:
+    """The six cubes' masks in a pair of equally scaled views, the noise between the views, and
+    where this session's shadows fall.
 
-    Changed pieces closer than a quarter of a cube belong together: a dark cube whose top
-    looks like the cloth's shadow while its sides do not is still one cube, not two."""
+    The cubes that stand out from the floor in any light show where the shadows fall; with
+    that, the floor may only be shadow-dark next to something, so a black cube with the
+    colour of the cloth's shadow stands out too. Changed pieces closer than a quarter of a
+    cube belong together: a dark cube whose top looks like the cloth while its sides do not
+    is still one cube, not two."""
     window = cv2.createHanningWindow(empty.shape[1::-1], cv2.CV_32F)
     reference, _ = frames.align(reference, cv2.cvtColor(empty, cv2.COLOR_BGR2GRAY), window)
     reference, _ = frames.match_exposure(reference, empty)
     noise = _noise(reference, empty)
     background = Background.build(empty, noise, RESIDUAL_SHAKE)
-    _, chi = background.nll(reference)
-    fg = (chi > CHI2_UNEXPLAINED).astype(np.uint8)
-    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
-    if n > 1:
-        reach = max(1, int(round(0.25 * np.sqrt(stats[1:, cv2.CC_STAT_AREA].max()))))
-        near = cv2.dilate(fg, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1)))
-        n, groups = cv2.connectedComponents(near, connectivity=8)
-        labels = np.where(fg > 0, groups, 0)
-    areas_all = np.bincount(labels.ravel(), minlength=n)[1:]
-    order = np.argsort(-areas_all) + 1
-    areas = areas_all[order - 1]
+    changed = _changed(background.nll(reference)[1])
+    labels, order, areas = _pieces(changed)
+    standing_out = [(labels == i).astype(np.uint8) for i, a in zip(order, areas) if a >= 0.3 * areas[0]]
+    if not standing_out:
+        raise CalibrationError("calibration.cube_count", found=0)
+    learned = shadows.learn(background.shading(reference), standing_out, changed)
+    if len(standing_out) < 6:
+        learned = dataclasses.replace(learned, black_casts=False)
+    labels, order, areas = _pieces(_changed(background.nll(reference, learned.shade(changed))[1]))
     if len(order) < 6 or areas[5] < 0.3 * areas[0]:
         found = int(np.sum(areas >= 0.3 * areas[0])) if len(order) else 0
         if found == 5:
@@ -151,7 +155,28 @@ def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarr
         raise CalibrationError("calibration.cube_count", found=found)
     if len(order) > 6 and areas[6] > 0.3 * areas[5]:
         raise CalibrationError("calibration.too_many")
-    return [(labels == i).astype(np.uint8) for i in order[:6]], noise
+    return [(labels == i).astype(np.uint8) for i in order[:6]], noise, learned
+
+
+def _changed(chi: np.ndarray) -> np.ndarray:
+    """Pixels the empty tray cannot explain, without specks."""
+    fg = (chi > CHI2_UNEXPLAINED).astype(np.uint8)
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+
+
+def _pieces(fg: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Changed pieces, those closer than a quarter of a cube joined: a label image, the labels
+    largest first, and their areas."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    if n > 1:
+        reach = max(1, int(round(0.25 * np.sqrt(stats[1:, cv2.CC_STAT_AREA].max()))))
+        near = cv2.dilate(fg, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1)))
+        n, groups = cv2.connectedComponents(near, connectivity=8)
+        labels = np.where(fg > 0, groups, 0)
+    areas_all = np.bincount(labels.ravel(), minlength=n)[1:]
+    order = np.argsort(-areas_all) + 1
+    return labels, order, areas_all[order - 1]
 
 
 def _missing_name(colours: np.ndarray) -> str:
@@ -197,16 +222,16 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
         roi = (int(x0), int(y0), int(x1 - x0), int(y1 - y0))
 
     coarse = min(1.0, 640 / roi[2])
-    masks, _ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
+    masks, _, _ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
     edge = float(np.median([np.sqrt(m.sum()) for m in masks])) / coarse
     if tray is not None:
         inside = [cv2.pointPolygonTest(tray, _centre(m) / coarse + roi[:2], False) >= 0 for m in masks]
         if not all(inside):
             tray, roi = None, (0, 0, w, h)
-            masks, _ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
+            masks, _, _ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
 
     fine = min(1.0, SILHOUETTE_EDGE / edge)
-    silhouettes, _ = _find_cubes(frames.crop(empty, roi, fine), frames.crop(reference, roi, fine))
+    silhouettes, _, _ = _find_cubes(frames.crop(empty, roi, fine), frames.crop(reference, roi, fine))
     scale = min(1.0, TARGET_EDGE / edge)
     rim = geometry.find_rim(empty)
     if rim is not None and not all(cv2.pointPolygonTest(rim, _centre(m) / fine + roi[:2], False) >= 0 for m in silhouettes):
@@ -215,7 +240,7 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
 
     bg = frames.crop(empty, roi, scale)
     ref = frames.crop(reference, roi, scale)
-    masks, noise = _find_cubes(bg, ref)
+    masks, noise, learned = _find_cubes(bg, ref)
     window = cv2.createHanningWindow(bg.shape[1::-1], cv2.CV_32F)
     ref, _ = frames.align(ref, cv2.cvtColor(bg, cv2.COLOR_BGR2GRAY), window)
     ref, _ = frames.match_exposure(ref, bg)
@@ -237,6 +262,7 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
         face_area=np.ones(6),
         face_shade=np.ones(6),
         full_area=np.ones(6),
+        shadows=learned,
     )
     _measure_cubes(calibration, reference, [masks[i] for i in order])
     return calibration

@@ -20,7 +20,7 @@ import numpy as np
 from companion.tower.source import CUBE_COLOURS, Doubt, in_english
 from vision import frames, geometry
 from vision.calibration import RESIDUAL_SHAKE, SHADING, Calibration, illumination
-from vision.pixels import PAINT, UNKNOWN, Background, ColourModel, classify
+from vision.pixels import BACKGROUND, PAINT, UNKNOWN, Background, ColourModel, classify
 
 CHI2_EDGE = 27.9  # chi-square, 6 dof (two gradients, three channels), p = 1e-4
 
@@ -29,6 +29,7 @@ UNSURE_UNKNOWN = 0.5  # cubes' worth of unexplained foreground that makes the wh
 MIN_TOP = 0.25  # patches with less top than this are edge debris, not cubes worth annotating
 TOP_SPREAD = 0.1  # one cube's top area scatters by this much (sigma, in tops) around its calibrated value
 MIN_FACE = 0.2  # a piece of top face smaller than this share of one cube's top face (edges cut off) is a speck, not a cube's top
+BLACK = CUBE_COLOURS.index("black")
 _SQUARE = np.ones((3, 3), np.uint8)
 _BRIDGE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 LINE_SIGMAS = 5.0  # a tray line stands out of the empty photo by this many noise sigmas
@@ -99,7 +100,12 @@ class Counter:
         view = frames.crop(frame, self.calibration.roi, self.calibration.scale)
         view, shift = frames.align(view, self.background_gray, self.window)
         view, gain = frames.match_exposure(view, self.background.image)
-        labels = classify(view, self.light, self.background, self.table)
+        first = classify(view, self.light, self.background, self.table)
+        casters = first != BACKGROUND
+        if not self.calibration.shadows.black_casts:
+            casters &= first != BLACK
+        casters = cv2.morphologyEx(casters.view(np.uint8), cv2.MORPH_OPEN, _SQUARE)
+        labels = classify(view, self.light, self.background, self.table, self.calibration.shadows.shade(casters))
         masks = [self._bridge(_clean(labels == c)) for c in range(len(CUBE_COLOURS))]
         unknown = cv2.morphologyEx((labels == UNKNOWN).view(np.uint8), cv2.MORPH_OPEN, _SQUARE)
         fg = unknown.copy()

@@ -20,6 +20,7 @@ CHI2_UNEXPLAINED = 21.1  # chi-square, 3 dof, p = 1e-4: "not this model" for a s
 BIN = 4  # colour lookup bin width in sRGB levels
 BINS = 384 // BIN
 BACKGROUND, UNKNOWN = 254, 255
+Shade = tuple["np.ndarray | float", "np.ndarray | float"]
 
 
 @dataclass
@@ -47,11 +48,19 @@ class Background:
         offset = np.log(span) + np.log(2 * np.pi * var)
         return cls(image, (0.5 / var).astype(np.float32), offset.astype(np.float32), np.maximum(norm**2, 1e-3))
 
-    def nll(self, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Negative log-likelihood under 'empty tray, shaded', and the chi-square of the residual."""
-        return self.nll_planes(cv2.split(frame))
+    def nll(self, frame: np.ndarray, shade: Shade = SHADE_RANGE) -> tuple[np.ndarray, np.ndarray]:
+        """Negative log-likelihood under 'empty tray, shaded', and the chi-square of the residual.
 
-    def nll_planes(self, planes: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray]:
+        ``shade`` is the darkest and brightest the tray may be shaded, per pixel or overall: a
+        shadow's depth where something could cast one, the lit floor's own flicker elsewhere
+        (``vision.shadows``)."""
+        return self.nll_planes(cv2.split(frame), shade)
+
+    def shading(self, frame: np.ndarray) -> np.ndarray:
+        """How much brighter or darker than the empty tray each pixel is, along the tray's own colour."""
+        return ((frame * self.image).sum(axis=2) / self.norm2).astype(np.float32)
+
+    def nll_planes(self, planes: tuple[np.ndarray, ...], shade: Shade = SHADE_RANGE) -> tuple[np.ndarray, np.ndarray]:
         """``nll`` for a frame already split into its three channel planes (the fast path)."""
         if self._planes is None:
             self._planes = cv2.split(np.ascontiguousarray(self.image, np.float32))
@@ -65,7 +74,7 @@ class Background:
         ff = f0 * f0
         ff += f1 * f1
         ff += f2 * f2
-        k = np.clip(fb * self._inv_norm2, *SHADE_RANGE)
+        k = np.minimum(np.maximum(fb * self._inv_norm2, shade[0]), shade[1])
         # |f - k b|^2 = |f|^2 - 2 k f.b + k^2 |b|^2, without building the residual image
         chi = (ff - k * (2 * fb - k * self._norm2)) * self.inv2var
         np.maximum(chi, 0, out=chi)
@@ -120,10 +129,11 @@ def classify(
     illumination: np.ndarray,
     background: Background,
     table: tuple[np.ndarray, np.ndarray],
+    shade: Shade = SHADE_RANGE,
 ) -> np.ndarray:
-    """A label image: colour index 0..5, BACKGROUND or UNKNOWN."""
+    """A label image: colour index 0..5, BACKGROUND or UNKNOWN; ``shade`` as in ``Background.nll``."""
     planes = cv2.split(frame)
-    bg_nll, bg_chi = background.nll_planes(planes)
+    bg_nll, bg_chi = background.nll_planes(planes, shade)
     step = (1 / BIN) / illumination
     idx = np.zeros(frame.shape[:2], np.int32)
     for plane in planes:  # the colour bin, channel by channel: ((b0 * BINS) + b1) * BINS + b2

@@ -73,10 +73,30 @@ def test_refuses_photos_of_different_sizes(sessions):
 
 
 def test_a_black_cube_lost_on_dark_cloth_is_named_in_the_refusal():
-    session = synth.make_session(1000)  # charcoal cloth: the black cube's top looks like the cloth's shadow
+    session = synth.make_session(2052)  # charcoal cloth, steep light: the black cube's top is the cloth's own colour
     assert session.cloth_name == "charcoal"
     with pytest.raises(CalibrationError, match="the black cube cannot be told from"):
         calibrate(*synth.calibration_pair(session))
+
+
+def test_a_black_cube_the_colour_of_the_cloths_shadow_is_found_where_no_shadow_can_fall():
+    session = synth.make_session(1000)  # charcoal cloth: the black cube's top looks like the cloth's shadow
+    assert session.cloth_name == "charcoal"
+    empty, reference = synth.calibration_pair(session)
+    calibration = calibrate(empty, reference)
+    assert not calibration.shadows.black_casts
+    assert set(Counter(calibration).count(reference).counts.values()) == {1}
+
+
+def test_shadows_are_learned_falling_away_from_the_lamp():
+    session = synth.make_session(1013)  # low lamp (53 degrees): long shadows
+    calibration = calibrate(*synth.calibration_pair(session))
+    light = session.light_dir
+    foot = np.array([[0.0, 0.0, 0.0], [-light[0] / light[2] * synth.CUBE, -light[1] / light[2] * synth.CUBE, 0.0]])
+    along = np.diff(session.camera.project(foot), axis=0)[0]
+    reach = np.array(calibration.shadows.reach)
+    cosine = along @ reach / np.linalg.norm(along) / np.linalg.norm(reach)
+    assert cosine > np.cos(np.radians(30))
 
 
 def test_a_cube_split_in_two_by_its_own_shading_is_still_one_cube():

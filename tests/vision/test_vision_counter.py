@@ -5,6 +5,8 @@ import cv2
 import numpy as np
 
 from vision import synth
+from vision.calibration import calibrate
+from vision.counter import Counter
 
 LIGHT_SCENES = 6
 
@@ -14,6 +16,17 @@ def test_single_cubes_anywhere_are_counted_exactly(sessions):
         for k in range(LIGHT_SCENES):
             sample = synth.scene(session, 100 + k, total=1)
             assert counter.count(sample.image).counts == sample.truth.counts, (seed, k)
+
+
+def test_black_cubes_on_charcoal_cloth_are_counted_apart_from_the_cloths_shadows():
+    """Issue 4: "black cubes on dark cloth or in shadow". Here the black top has the colour of the
+    cloth in a cube's shadow; it is told apart by lying where no shadow can fall."""
+    session = synth.make_session(1000)
+    counter = Counter(calibrate(*synth.calibration_pair(session)))
+    for k in range(LIGHT_SCENES):
+        cubes = synth.place_cubes(session, np.random.default_rng(k), ["black"] * 3 + ["red", "green"], tilt=0.0, cluster=0.0)
+        image, truth = synth.render(session, cubes, seed=k)
+        assert counter.count(image).counts == truth.counts, k
 
 
 def test_an_empty_tray_counts_nothing_with_full_confidence(sessions):

@@ -1,0 +1,41 @@
+"""A shadow lies next to what casts it, on the side away from the lamp (vision.shadows)."""
+import numpy as np
+
+from vision.pixels import CHI2_UNEXPLAINED, Background
+from vision.shadows import Shadows
+
+LAMP_ON_THE_LEFT = Shadows(reach=(6.0, 0.0), blur=1.0, lit=(0.97, 1.03))
+
+
+def _floor_with_a_dark_patch(x0: int) -> tuple[Background, np.ndarray]:
+    floor = np.full((40, 60, 3), 80.0, np.float32)
+    frame = floor.copy()
+    frame[15:25, x0 : x0 + 5] *= 0.75  # as dark as a shadow
+    return Background.build(floor, 1.0, 0.5), frame
+
+
+def test_floor_as_dark_as_a_shadow_next_to_a_caster_on_the_far_side_from_the_lamp_is_floor():
+    background, frame = _floor_with_a_dark_patch(30)
+    caster = np.zeros((40, 60), np.uint8)
+    caster[15:25, 20:30] = 1
+    _, chi = background.nll(frame, LAMP_ON_THE_LEFT.shade(caster))
+    assert (chi[15:25, 30:35] < CHI2_UNEXPLAINED).all()
+
+
+def test_floor_as_dark_as_a_shadow_where_nothing_casts_one_is_something_lying_there():
+    background, frame = _floor_with_a_dark_patch(30)
+    caster = np.zeros((40, 60), np.uint8)
+    caster[15:25, 45:55] = 1  # on the lamp's far side of the patch: its shadow falls the other way
+    _, chi = background.nll(frame, LAMP_ON_THE_LEFT.shade(caster))
+    assert (chi[15:25, 30:35] > CHI2_UNEXPLAINED).all()
+
+
+def test_the_lit_floor_wanders_within_what_calibration_saw():
+    background, frame = _floor_with_a_dark_patch(30)
+    frame *= 1.02
+    _, chi = background.nll(frame, LAMP_ON_THE_LEFT.shade(np.zeros((40, 60), np.uint8)))
+    assert (chi[:, :25] < CHI2_UNEXPLAINED).all()
+
+
+def test_shadows_survive_the_calibration_file():
+    assert Shadows.from_json(LAMP_ON_THE_LEFT.to_json()) == LAMP_ON_THE_LEFT

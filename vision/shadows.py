@@ -1,0 +1,101 @@
+"""Where a shadow may fall: next to something that casts it.
+
+A black cube on black or charcoal cloth, seen through the tray's hazy floor, can have just the
+colour of the floor in a cube's shadow, or of the floor itself lit a little differently. Only
+where it lies tells them apart: a shadow lies next to whatever casts it, on the side away from
+the lamp and no further than the lamp's slant lets it reach. Calibration learns this from the
+reference cubes: which way and how far their shadows reach in the image, and how much the lit
+floor's brightness wanders between the two photos. In a frame, the floor may then be as dark
+as a shadow only within a shadow's reach of something found in the tray; darker than the lit
+floor anywhere else, it is something lying there.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.pixels import SHADE_RANGE, Shade
+
+SMOOTH = 7  # pixels averaged to read the floor's shading without the sensor's noise
+LIT_SIGMAS = 5.0  # the lit floor's shading stays within this many robust sigmas of its middle
+AROUND = 4.0  # cube edges around the reference cubes where the lit floor is read
+COVERED = 0.9  # share of the reference shadows' dark pixels the learned reach must cover
+
+
+@dataclass(frozen=True)
+class Shadows:
+    """This session's shadows, in working pixels."""
+
+    reach: tuple[float, float]  # the furthest a shadow falls from the edge of its caster
+    blur: float  # the shadow's soft edge, beyond its reach and to either side
+    lit: tuple[float, float]  # the darkest and brightest the floor is with no shadow on it
+    black_casts: bool = True  # False where the black cube is only found as "no shadow here": it is counted with its own shadow
+
+    def kernel(self) -> np.ndarray:
+        """Offsets a caster's pixels cast onto: the segment towards ``reach``, widened by the blur."""
+        dx, dy = self.reach
+        r = int(np.ceil(np.hypot(dx, dy) + self.blur))
+        kernel = np.zeros((2 * r + 1, 2 * r + 1), np.uint8)
+        # cv2.dilate reads src(x + offset - anchor): to shade x from a caster at x - reach, draw towards -reach
+        cv2.line(kernel, (r, r), (int(round(r - dx)), int(round(r - dy))), 1, 1 + 2 * int(round(self.blur)))
+        kernel[r, r] = 1
+        return kernel
+
+    def shade(self, casters: np.ndarray) -> Shade:
+        """Per pixel, the darkest and brightest the floor may be: a shadow's depth within
+        reach of ``casters`` (anything found in the tray), the lit floor's range elsewhere."""
+        zone = cv2.dilate(casters.astype(np.uint8), self.kernel()) > 0
+        return np.where(zone, SHADE_RANGE[0], self.lit[0]).astype(np.float32), self.lit[1]
+
+    def to_json(self) -> dict:
+        return {"reach": list(self.reach), "blur": self.blur, "lit": list(self.lit), "black_casts": self.black_casts}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Shadows":
+        return cls(tuple(data["reach"]), float(data["blur"]), tuple(data["lit"]), bool(data["black_casts"]))
+
+
+def learn(shading: np.ndarray, cubes: list[np.ndarray], everything: np.ndarray) -> Shadows:
+    """Shadows from the reference photo: ``shading`` is its brightness over the empty tray's,
+    ``cubes`` the masks of the cubes found (each casts a shadow), ``everything`` all that
+    differs from the empty tray."""
+    edge = float(np.median([np.sqrt(m.sum()) for m in cubes]))
+    smooth = cv2.blur(shading, (SMOOTH, SMOOTH))
+    near = cv2.dilate(everything.astype(np.uint8), _disc(int(round(1.5 * edge)) + SMOOTH)) > 0
+    around = cv2.dilate(everything.astype(np.uint8), _disc(int(round(AROUND * edge)))) > 0
+    floor = smooth[around & ~near]  # the tray's floor between the cubes, not the cloth beyond its walls
+    if floor.size:
+        # robust: the rim's lines and a black cube nobody has found yet are outliers here
+        middle = float(np.median(floor))
+        spread = LIT_SIGMAS * 1.4826 * float(np.median(np.abs(floor - middle)))
+        lit = (min(middle - spread, 1.0), max(middle + spread, 1.0))
+    else:
+        lit = SHADE_RANGE
+    blur = max(1.0, 0.15 * edge)
+    dark_all, rings = [], []
+    for mask in cubes:
+        ring = (cv2.dilate(mask, _disc(int(round(edge)))) > 0) & ~(cv2.dilate(everything.astype(np.uint8), _disc(1)) > 0)
+        dark = ring & (cv2.blur(shading, (3, 3)) < lit[0])
+        ys, xs = np.nonzero(mask)
+        dy, dx = np.nonzero(dark)
+        if len(dx):
+            dark_all.append((np.array([dx.mean() - xs.mean(), dy.mean() - ys.mean()]), len(dx)))
+            rings.append((mask, dark))
+    if not dark_all:
+        return Shadows((0.0, 0.0), blur, lit)
+    direction = sum(v * n for v, n in dark_all)
+    direction = direction / max(np.hypot(*direction), 1e-6)
+    total = sum(int(d.sum()) for _, d in rings)
+    for length in np.arange(0.0, 1.5 * edge, 0.5):
+        shadows = Shadows((float(direction[0] * length), float(direction[1] * length)), blur, lit)
+        kernel = shadows.kernel()
+        covered = sum(int((dark & (cv2.dilate(mask, kernel) > 0)).sum()) for mask, dark in rings)
+        if covered >= COVERED * total:
+            return shadows
+    return shadows
+
+
+def _disc(radius: int) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
