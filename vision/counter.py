@@ -171,6 +171,8 @@ class Counter:
             # cube's side) only within the paint variation of the reference top.
             whole_top = area >= 1 - 2 * TOP_SPREAD
             flat = np.where(whole_top, (shade >= SHADING[0]) & (shade <= SHADING[1]), np.abs(shade - 1) <= 2 * PAINT)
+            if c == BLACK and not self.calibration.shadows.black_casts:
+                flat[:] = True  # its faces carry its own shadow: their brightness says nothing about tilt
             whole = np.where(flat, np.round(area), 0)
             lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1)
             whole[lost, np.argmax(area[lost], axis=1)] = 1  # a patch of only tilted faces is one tilted cube
