@@ -22,6 +22,8 @@ SMOOTH = 7  # pixels averaged to read the floor's shading without the sensor's n
 LIT_SIGMAS = 5.0  # the lit floor's shading stays within this many robust sigmas of its middle
 AROUND = 4.0  # cube edges around the reference cubes where the lit floor is read
 COVERED = 0.9  # share of the reference shadows' dark pixels the learned reach must cover
+PENUMBRA = 0.15  # cube edges: how soft a shadow's edge may be (a lamp the size of a hand, a metre up)
+FURTHEST = 1.5  # cube edges: the longest reach looked for (a lamp 35 degrees above the table)
 
 
 @dataclass(frozen=True)
@@ -62,9 +64,10 @@ def learn(shading: np.ndarray, cubes: list[np.ndarray], everything: np.ndarray) 
     ``cubes`` the masks of the cubes found (each casts a shadow), ``everything`` all that
     differs from the empty tray."""
     edge = float(np.median([np.sqrt(m.sum()) for m in cubes]))
+    found = everything.astype(np.uint8)
     smooth = cv2.blur(shading, (SMOOTH, SMOOTH))
-    near = cv2.dilate(everything.astype(np.uint8), _disc(int(round(1.5 * edge)) + SMOOTH)) > 0
-    around = cv2.dilate(everything.astype(np.uint8), _disc(int(round(AROUND * edge)))) > 0
+    near = cv2.dilate(found, _disc(int(round(FURTHEST * edge)) + SMOOTH)) > 0
+    around = cv2.dilate(found, _disc(int(round(AROUND * edge)))) > 0
     floor = smooth[around & ~near]  # the tray's floor between the cubes, not the cloth beyond its walls
     if floor.size:
         # robust: the rim's lines and a black cube nobody has found yet are outliers here
@@ -73,22 +76,23 @@ def learn(shading: np.ndarray, cubes: list[np.ndarray], everything: np.ndarray) 
         lit = (min(middle - spread, 1.0), max(middle + spread, 1.0))
     else:
         lit = SHADE_RANGE
-    blur = max(1.0, 0.15 * edge)
-    dark_all, rings = [], []
+    blur = max(1.0, PENUMBRA * edge)
+    beside = ~(cv2.dilate(found, _disc(1)) > 0)
+    darker = cv2.blur(shading, (3, 3)) < lit[0]
+    offsets, rings = [], []
     for mask in cubes:
-        ring = (cv2.dilate(mask, _disc(int(round(edge)))) > 0) & ~(cv2.dilate(everything.astype(np.uint8), _disc(1)) > 0)
-        dark = ring & (cv2.blur(shading, (3, 3)) < lit[0])
+        dark = (cv2.dilate(mask, _disc(int(round(edge)))) > 0) & beside & darker
         ys, xs = np.nonzero(mask)
         dy, dx = np.nonzero(dark)
         if len(dx):
-            dark_all.append((np.array([dx.mean() - xs.mean(), dy.mean() - ys.mean()]), len(dx)))
+            offsets.append(np.array([dx.mean() - xs.mean(), dy.mean() - ys.mean()]) * len(dx))
             rings.append((mask, dark))
-    if not dark_all:
+    if not offsets:
         return Shadows((0.0, 0.0), blur, lit)
-    direction = sum(v * n for v, n in dark_all)
+    direction = sum(offsets)
     direction = direction / max(np.hypot(*direction), 1e-6)
     total = sum(int(d.sum()) for _, d in rings)
-    for length in np.arange(0.0, 1.5 * edge, 0.5):
+    for length in np.arange(0.0, FURTHEST * edge, 0.5):
         shadows = Shadows((float(direction[0] * length), float(direction[1] * length)), blur, lit)
         kernel = shadows.kernel()
         covered = sum(int((dark & (cv2.dilate(mask, kernel) > 0)).sum()) for mask, dark in rings)
