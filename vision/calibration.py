@@ -124,9 +124,9 @@ def _noise(a: np.ndarray, b: np.ndarray) -> float:
     return float(max(1.4826 * mad.mean(), 0.5))
 
 
-def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarray], float, shadows.Shadows]:
-    """The six cubes' masks in a pair of equally scaled views, the noise between the views, and
-    where this session's shadows fall.
+def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarray], float, shadows.Shadows, list[bool]]:
+    """The six cubes' masks in a pair of equally scaled views, the noise between the views,
+    where this session's shadows fall, and which cubes stand out from a shadow by themselves.
 
     The cubes that stand out from the floor in any light show where the shadows fall; with
     that, the floor may only be shadow-dark next to something, so a black cube with the
@@ -144,8 +144,6 @@ def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarr
     if not standing_out:
         raise CalibrationError("calibration.cube_count", found=0)
     learned = shadows.learn(background.shading(reference), standing_out, changed)
-    if len(standing_out) < 6:
-        learned = dataclasses.replace(learned, black_casts=False)
     labels, order, areas = _pieces(_changed(background.nll(reference, learned.shade(changed))[1]))
     if len(order) < 6 or areas[5] < 0.3 * areas[0]:
         found = int(np.sum(areas >= 0.3 * areas[0])) if len(order) else 0
@@ -155,7 +153,9 @@ def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarr
         raise CalibrationError("calibration.cube_count", found=found)
     if len(order) > 6 and areas[6] > 0.3 * areas[5]:
         raise CalibrationError("calibration.too_many")
-    return [(labels == i).astype(np.uint8) for i in order[:6]], noise, learned
+    masks = [(labels == i).astype(np.uint8) for i in order[:6]]
+    stood_out = sum(standing_out)
+    return masks, noise, learned, [bool((m & stood_out).any()) for m in masks]
 
 
 def _changed(chi: np.ndarray) -> np.ndarray:
@@ -222,16 +222,16 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
         roi = (int(x0), int(y0), int(x1 - x0), int(y1 - y0))
 
     coarse = min(1.0, 640 / roi[2])
-    masks, _, _ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
+    masks, *_ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
     edge = float(np.median([np.sqrt(m.sum()) for m in masks])) / coarse
     if tray is not None:
         inside = [cv2.pointPolygonTest(tray, _centre(m) / coarse + roi[:2], False) >= 0 for m in masks]
         if not all(inside):
             tray, roi = None, (0, 0, w, h)
-            masks, _, _ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
+            masks, *_ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
 
     fine = min(1.0, SILHOUETTE_EDGE / edge)
-    silhouettes, _, _ = _find_cubes(frames.crop(empty, roi, fine), frames.crop(reference, roi, fine))
+    silhouettes, *_ = _find_cubes(frames.crop(empty, roi, fine), frames.crop(reference, roi, fine))
     scale = min(1.0, TARGET_EDGE / edge)
     rim = geometry.find_rim(empty)
     if rim is not None and not all(cv2.pointPolygonTest(rim, _centre(m) / fine + roi[:2], False) >= 0 for m in silhouettes):
@@ -240,7 +240,7 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
 
     bg = frames.crop(empty, roi, scale)
     ref = frames.crop(reference, roi, scale)
-    masks, noise, learned = _find_cubes(bg, ref)
+    masks, noise, learned, stood_out = _find_cubes(bg, ref)
     window = cv2.createHanningWindow(bg.shape[1::-1], cv2.CV_32F)
     ref, _ = frames.align(ref, cv2.cvtColor(bg, cv2.COLOR_BGR2GRAY), window)
     ref, _ = frames.match_exposure(ref, bg)
@@ -262,7 +262,8 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
         face_area=np.ones(6),
         face_shade=np.ones(6),
         full_area=np.ones(6),
-        shadows=learned,
+        # a black cube found only as "no shadow can fall here" is found with its own shadow
+        shadows=dataclasses.replace(learned, black_casts=stood_out[order[CUBE_COLOURS.index("black")]]),
     )
     _measure_cubes(calibration, reference, [masks[i] for i in order])
     return calibration
