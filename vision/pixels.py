@@ -20,7 +20,7 @@ CHI2_UNEXPLAINED = 21.1  # chi-square, 3 dof, p = 1e-4: "not this model" for a s
 BIN = 4  # colour lookup bin width in sRGB levels
 BINS = 384 // BIN
 BACKGROUND, UNKNOWN = 254, 255
-Shade = tuple["np.ndarray | float", "np.ndarray | float"]
+Shade = tuple[np.ndarray | float, np.ndarray | float]  # darkest and brightest shading, per pixel or overall
 
 
 @dataclass

@@ -12,6 +12,7 @@ floor anywhere else, it is something lying there.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -35,6 +36,7 @@ class Shadows:
     lit: tuple[float, float]  # the darkest and brightest the floor is with no shadow on it
     black_casts: bool = True  # False where the black cube is only found as "no shadow here": it is counted with its own shadow
 
+    @cached_property
     def kernel(self) -> np.ndarray:
         """Offsets a caster's pixels cast onto: the segment towards ``reach``, widened by the blur."""
         dx, dy = self.reach
@@ -48,7 +50,7 @@ class Shadows:
     def shade(self, casters: np.ndarray) -> Shade:
         """Per pixel, the darkest and brightest the floor may be: a shadow's depth within
         reach of ``casters`` (anything found in the tray), the lit floor's range elsewhere."""
-        zone = cv2.dilate(casters.astype(np.uint8), self.kernel()) > 0
+        zone = cv2.dilate(casters.astype(np.uint8), self.kernel) > 0
         return np.where(zone, SHADE_RANGE[0], self.lit[0]).astype(np.float32), self.lit[1]
 
     def to_json(self) -> dict:
@@ -94,8 +96,7 @@ def learn(shading: np.ndarray, cubes: list[np.ndarray], everything: np.ndarray) 
     total = sum(int(d.sum()) for _, d in rings)
     for length in np.arange(0.0, FURTHEST * edge, 0.5):
         shadows = Shadows((float(direction[0] * length), float(direction[1] * length)), blur, lit)
-        kernel = shadows.kernel()
-        covered = sum(int((dark & (cv2.dilate(mask, kernel) > 0)).sum()) for mask, dark in rings)
+        covered = sum(int((dark & (cv2.dilate(mask, shadows.kernel) > 0)).sum()) for mask, dark in rings)
         if covered >= COVERED * total:
             return shadows
     return shadows
