@@ -5,9 +5,9 @@ Each pixel of the working view is labelled empty tray, one of six colours, or un
 the floor be shadow-dark only within their reach (``vision.shadows``). Foreground pixels
 whose vertical-edge segment stays in the foreground are top faces (``vision.geometry``).
 Within every same-colour patch the top faces are cut apart along their edges (the seams
-between touching cubes, the rim of a tilted cube) into faces; each face's area over one
-cube's top area (from calibration, corrected for perspective), rounded, is how many cubes it
-is: the rule "a cube counts when at least half its top shows", face by face. A face only
+between touching cubes, the rim of a tilted cube) into faces; each face's area (with the
+band of edge pixels around it) over one cube's top area (from calibration, corrected for
+perspective), rounded, is how many cubes it is: the rule "a cube counts when at least half its top shows", face by face. A face only
 counts on its own if it is lit like a top lying flat, so the sides of a cube resting tilted on
 another do not count as more cubes. How far the faces are from whole cubes is how unsure the
 count is.
@@ -30,6 +30,7 @@ UNSURE_RESIDUAL = 0.3  # a patch whose top area is this far from whole cubes is 
 UNSURE_UNKNOWN = 0.5  # cubes' worth of unexplained foreground that makes the whole count unsure
 MIN_TOP = 0.25  # patches with less top than this are edge debris, not cubes worth annotating
 TOP_SPREAD = 0.1  # one cube's top area scatters by this much (sigma, in tops) around its calibrated value
+FACE_BAND = 5.5  # working pixels: a 3x3 Sobel on an outline blurred by the lens and the shrinking marks edge pixels this far out from a face
 MIN_FACE = 0.2  # a piece of top face smaller than this share of one cube's top face (edges cut off) is a speck, not a cube's top
 BLACK = CUBE_COLOURS.index("black")
 _SQUARE = np.ones((3, 3), np.uint8)
@@ -203,7 +204,10 @@ class Counter:
     @staticmethod
     def _regions(faces: np.ndarray, weight: np.ndarray, face_area: float) -> np.ndarray:
         """Each pixel labelled by its nearest face: a piece of top face, cut out along its
-        edges, big enough to be a cube's top rather than a speck (0 where there is none)."""
+        edges, big enough to be a cube's top rather than a speck. Only the band of edge pixels
+        around a face is its own; top pixels further out are no flat top's (the raised sides of
+        a cube resting tilted on another stay clear of the floor for more than one cube's
+        height) and are labelled 0, like pixels with no face at all."""
         m, pieces = cv2.connectedComponents(faces.view(np.uint8), connectivity=4)
         if m <= 1:
             return np.zeros(faces.shape, np.int32)
@@ -212,7 +216,8 @@ class Counter:
         if not seeds.any():
             return np.zeros(faces.shape, np.int32)
         src = np.where(seeds[pieces], 0, 255).astype(np.uint8)
-        _, labels = cv2.distanceTransformWithLabels(src, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_CCOMP)
+        dist, labels = cv2.distanceTransformWithLabels(src, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_CCOMP)
+        labels[dist > FACE_BAND] = 0
         return labels
 
     def _to_frame(self, contour: np.ndarray) -> np.ndarray:

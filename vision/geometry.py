@@ -89,6 +89,7 @@ def _widths(points: np.ndarray, directions: np.ndarray) -> np.ndarray:
 
 
 _YAWS = np.radians(np.arange(0, 90, 2))
+MASK_BLUR = 3.0  # silhouette pixels: a mask cut at the noise threshold lies within 1.5 pixels of the outline on either side
 RIM_DOUBT = 2.0  # a rim under which the cubes' shapes fit twice as badly as with no rim at all is not the rim
 
 
@@ -149,15 +150,16 @@ class View3D:
         return self.project(points)
 
 
-def _width_cost(view: View3D, centres: np.ndarray, observed: np.ndarray, dirs: np.ndarray) -> float:
-    """How badly this camera explains the six cubes' caliper widths (relative, best yaw and blur each)."""
+def _width_cost(view: View3D, centres: np.ndarray, observed: np.ndarray, dirs: np.ndarray, blur_limit: float) -> float:
+    """How badly this camera explains the six cubes' caliper widths (relative, best yaw each,
+    one blur margin for all of at most ``blur_limit`` frame pixels)."""
     corners = view.cube_corners(centres, _YAWS)  # N x Y x 8 x 2
     proj = corners @ dirs.T  # N x Y x 8 x D
     widths = proj.max(axis=2) - proj.min(axis=2)  # N x Y x D
     diff = observed[:, None, :] - widths
     blur = diff.mean(axis=2)  # N x Y; one margin for all cubes: the masks' edges blur alike
     best = ((diff - blur[..., None]) ** 2).sum(axis=2).argmin(axis=1)
-    margin = float(np.median(blur[np.arange(len(best)), best]))
+    margin = float(np.clip(np.median(blur[np.arange(len(best)), best]), -blur_limit, blur_limit))
     resid = ((diff - margin) ** 2).sum(axis=2) / (observed**2).sum(axis=1, keepdims=True)
     return float(resid.min(axis=1).sum())
 
@@ -224,6 +226,10 @@ def fit_view(
     have to give the tilt, with the camera taken as upright (no roll): six silhouettes do not
     pin down more; a rim that the cubes contradict is dropped. The principal point is taken at
     the frame's centre.
+
+    The blur margin is no wider than a mask's edge can be blurred (``MASK_BLUR``): left free,
+    it let a camera too far away pass the cubes' missing size off as blur, and the vertical
+    edges came out a quarter too short.
     """
     angles = np.radians(np.arange(0, 180, 5))
     dirs = np.stack([np.cos(angles), np.sin(angles)], axis=1)
@@ -241,6 +247,7 @@ def fit_view(
     centre = (w / 2, h / 2)
     size = float(np.median(observed.min(axis=1)))
     line = None if quad is None else horizon(np.asarray(quad, float))
+    blur_limit = MASK_BLUR / scale
 
     def make(x: np.ndarray) -> View3D:
         focal, cube = w * np.exp(x[-2]), 1 / (1 + np.exp(-x[-1]))
@@ -257,7 +264,7 @@ def fit_view(
         view = make(x)
         if not 0 <= view.tilt < np.radians(70):
             return np.inf
-        return _width_cost(view, centres, observed, dirs)
+        return _width_cost(view, centres, observed, dirs, blur_limit)
 
     best, best_cost = None, np.inf
     for tilt in [None] if line is not None else np.radians([5, 25, 45]):
@@ -270,6 +277,6 @@ def fit_view(
     best, best_cost = _nelder_mead(cost, best, np.full(len(best), 0.1), 150)
     if line is not None:
         free = fit_view(silhouettes, scale, origin, frame_size)
-        if best_cost > RIM_DOUBT * _width_cost(free, centres, observed, dirs):
+        if best_cost > RIM_DOUBT * _width_cost(free, centres, observed, dirs, blur_limit):
             return free  # what looked like the rim is something else (a white table's edge, the frame)
     return make(best)
