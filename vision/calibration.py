@@ -23,6 +23,7 @@ from companion.tower.source import CUBE_COLOURS
 from vision import frames, geometry, shadows
 from vision.pixels import CHI2_UNEXPLAINED, Background, ColourModel
 
+FILE_VERSION = 4  # a calibration saved by another version asks to be done again
 TARGET_EDGE = 22.0  # working pixels across one cube: enough to see its faces, small enough to be quick
 SILHOUETTE_EDGE = 30.0  # pixels across one cube when measuring its shape
 SHADING = (0.8, 1.15)  # sRGB brightness range one cube's colour is widened to (shadow of a neighbour to a lamp-facing tilt)
@@ -69,7 +70,7 @@ class Calibration:
     def to_json(self) -> dict:
         ok, png = cv2.imencode(".png", self.background)
         return {
-            "version": 3,
+            "version": FILE_VERSION,
             "frame_size": list(self.frame_size),
             "roi": list(self.roi),
             "scale": self.scale,
@@ -89,7 +90,7 @@ class Calibration:
 
     @classmethod
     def from_json(cls, data: dict) -> "Calibration":
-        if data.get("version") != 3 or data.get("colours") != list(CUBE_COLOURS):
+        if data.get("version") != FILE_VERSION or data.get("colours") != list(CUBE_COLOURS):
             raise CalibrationError("calibration.other_version")
         png = np.frombuffer(base64.b64decode(data["background_png"]), np.uint8)
         return cls(
@@ -300,8 +301,11 @@ def _measure_cubes(calibration: Calibration, reference: np.ndarray, masks: list[
         calibration.face_area[c] = float(counter.inv_scale[own & view.faces].sum())
         face = own & view.faces
         calibration.face_shade[c] = float((view.image[face].sum(axis=1) / counter.light[face]).mean()) if face.any() else 1.0
-        if calibration.top_area[c] <= 0.2 * calibration.full_area[c]:
-            raise CalibrationError("calibration.top_unseen", cube=CUBE_COLOURS[c])
+    unseen = calibration.top_area <= 0.2 * calibration.full_area
+    if unseen.all():
+        raise CalibrationError("calibration.top_unseen")
+    if unseen.any():  # the others' tops show, so the camera is fine: this top looks like the floor
+        raise CalibrationError("calibration.top_like_floor", cube=CUBE_COLOURS[int(np.argmax(unseen))])
     for areas in (calibration.top_area, calibration.face_area, calibration.full_area):
         typical = np.median(areas)
         close = np.abs(np.log(areas / typical)) < SAME_SIZE

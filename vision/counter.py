@@ -107,7 +107,6 @@ class Counter:
         casters = first != BACKGROUND
         if not self.calibration.shadows.black_casts:
             casters &= first != BLACK
-        casters = cv2.morphologyEx(casters.view(np.uint8), cv2.MORPH_OPEN, _SQUARE)
         labels = classify(view, self.light, self.background, self.table, self.calibration.shadows.shade(casters))
         masks = [self._bridge(_clean(labels == c)) for c in range(len(CUBE_COLOURS))]
         unknown = cv2.morphologyEx((labels == UNKNOWN).view(np.uint8), cv2.MORPH_OPEN, _SQUARE)

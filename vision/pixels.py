@@ -17,6 +17,7 @@ import numpy as np
 SHADE_RANGE = (0.6, 1.12)  # sRGB shading the empty tray may take: a cube's shadow (a third of the light) to a brighter lamp; darker is a cube
 PAINT = 0.05  # cubes of one colour differ from the reference cube by a few percent per channel (paint, wood)
 CHI2_UNEXPLAINED = 21.1  # chi-square, 3 dof, p = 1e-4: "not this model" for a single pixel
+NOISE_GRADIENT = 8.0  # noise of sigma s makes a 3x3 Sobel / 8 gradient up to sqrt(8) s in some channel (p = 1e-4)
 BIN = 4  # colour lookup bin width in sRGB levels
 BINS = 384 // BIN
 BACKGROUND, UNKNOWN = 254, 255
@@ -31,6 +32,7 @@ class Background:
     inv2var: np.ndarray  # H x W, 1 / (2 sigma^2)
     offset: np.ndarray  # H x W, the normalising constant of the shading-ray likelihood
     norm2: np.ndarray  # H x W, |b|^2
+    wobble: np.ndarray | float = 0.0  # H x W, how far the shake left after registration moves the shading of the tray's own edges
     _planes: tuple | None = field(default=None, repr=False, compare=False)
     _inv_norm2: np.ndarray | None = field(default=None, repr=False, compare=False)
     _norm2: np.ndarray | None = field(default=None, repr=False, compare=False)
@@ -46,14 +48,17 @@ class Background:
         norm = np.sqrt((image**2).sum(axis=2))
         span = np.maximum(norm * (SHADE_RANGE[1] - SHADE_RANGE[0]), np.sqrt(2 * np.pi * var))
         offset = np.log(span) + np.log(2 * np.pi * var)
-        return cls(image, (0.5 / var).astype(np.float32), offset.astype(np.float32), np.maximum(norm**2, 1e-3))
+        edge = np.sqrt(np.maximum(grad2 - NOISE_GRADIENT * noise**2, 0))  # the tray's own edges, not the sensor's noise
+        wobble = shift_px * edge / np.maximum(norm, 1.0)
+        return cls(image, (0.5 / var).astype(np.float32), offset.astype(np.float32), np.maximum(norm**2, 1e-3), wobble.astype(np.float32))
 
     def nll(self, frame: np.ndarray, shade: Shade = SHADE_RANGE) -> tuple[np.ndarray, np.ndarray]:
         """Negative log-likelihood under 'empty tray, shaded', and the chi-square of the residual.
 
         ``shade`` is the darkest and brightest the tray may be shaded, per pixel or overall: a
         shadow's depth where something could cast one, the lit floor's own flicker elsewhere
-        (``vision.shadows``)."""
+        (``vision.shadows``). On the tray's own sharp edges the shake left after registration
+        widens it: there a shift, not the light, makes a pixel darker or brighter."""
         return self.nll_planes(cv2.split(frame), shade)
 
     def shading(self, frame: np.ndarray) -> np.ndarray:
@@ -74,7 +79,7 @@ class Background:
         ff = f0 * f0
         ff += f1 * f1
         ff += f2 * f2
-        k = np.minimum(np.maximum(fb * self._inv_norm2, shade[0]), shade[1])
+        k = np.minimum(np.maximum(fb * self._inv_norm2, shade[0] - self.wobble), shade[1] + self.wobble)
         # |f - k b|^2 = |f|^2 - 2 k f.b + k^2 |b|^2, without building the residual image
         chi = (ff - k * (2 * fb - k * self._norm2)) * self.inv2var
         np.maximum(chi, 0, out=chi)

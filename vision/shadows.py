@@ -25,6 +25,7 @@ AROUND = 4.0  # cube edges around the reference cubes where the lit floor is rea
 COVERED = 0.9  # share of the reference shadows' dark pixels the learned reach must cover
 PENUMBRA = 0.15  # cube edges: how soft a shadow's edge may be (a lamp the size of a hand, a metre up)
 FURTHEST = 1.5  # cube edges: the longest reach looked for (a lamp 35 degrees above the table)
+SLIVER = 0.2  # cube edges: a piece thinner than this (a dark cube's edge seen alone) lies too low to cast a shadow
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Shadows:
     blur: float  # the shadow's soft edge, beyond its reach and to either side
     lit: tuple[float, float]  # the darkest and brightest the floor is with no shadow on it
     black_casts: bool = True  # False where the black cube is only found as "no shadow here": it is counted with its own shadow
+    sliver: float = 1.0  # pieces no thicker than twice this cast no shadow
 
     @cached_property
     def kernel(self) -> np.ndarray:
@@ -49,16 +51,20 @@ class Shadows:
 
     def shade(self, casters: np.ndarray) -> Shade:
         """Per pixel, the darkest and brightest the floor may be: a shadow's depth within
-        reach of ``casters`` (anything found in the tray), the lit floor's range elsewhere."""
-        zone = cv2.dilate(casters.astype(np.uint8), self.kernel) > 0
+        reach of ``casters`` (anything found in the tray), the lit floor's range elsewhere.
+
+        Slivers cast nothing: where only the dark edges of a black cube show, its top has the
+        colour of a shadow, and the edges would otherwise explain it away as their own."""
+        thick = cv2.morphologyEx(casters.astype(np.uint8), cv2.MORPH_OPEN, _disc(int(round(self.sliver))))
+        zone = cv2.dilate(thick, self.kernel) > 0
         return np.where(zone, SHADE_RANGE[0], self.lit[0]).astype(np.float32), self.lit[1]
 
     def to_json(self) -> dict:
-        return {"reach": list(self.reach), "blur": self.blur, "lit": list(self.lit), "black_casts": self.black_casts}
+        return {"reach": list(self.reach), "blur": self.blur, "lit": list(self.lit), "black_casts": self.black_casts, "sliver": self.sliver}
 
     @classmethod
     def from_json(cls, data: dict) -> "Shadows":
-        return cls(tuple(data["reach"]), float(data["blur"]), tuple(data["lit"]), bool(data["black_casts"]))
+        return cls(tuple(data["reach"]), float(data["blur"]), tuple(data["lit"]), bool(data["black_casts"]), float(data["sliver"]))
 
 
 def learn(shading: np.ndarray, cubes: list[np.ndarray], everything: np.ndarray) -> Shadows:
@@ -79,6 +85,7 @@ def learn(shading: np.ndarray, cubes: list[np.ndarray], everything: np.ndarray) 
     else:
         lit = SHADE_RANGE
     blur = max(1.0, PENUMBRA * edge)
+    sliver = max(1.0, SLIVER * edge)
     beside = ~(cv2.dilate(found, _disc(1)) > 0)
     darker = cv2.blur(shading, (3, 3)) < lit[0]
     offsets, rings = [], []
@@ -90,12 +97,12 @@ def learn(shading: np.ndarray, cubes: list[np.ndarray], everything: np.ndarray) 
             offsets.append(np.array([dx.mean() - xs.mean(), dy.mean() - ys.mean()]) * len(dx))
             rings.append((mask, dark))
     if not offsets:
-        return Shadows((0.0, 0.0), blur, lit)
+        return Shadows((0.0, 0.0), blur, lit, sliver=sliver)
     direction = sum(offsets)
     direction = direction / max(np.hypot(*direction), 1e-6)
     total = sum(int(d.sum()) for _, d in rings)
     for length in np.arange(0.0, FURTHEST * edge, 0.5):
-        shadows = Shadows((float(direction[0] * length), float(direction[1] * length)), blur, lit)
+        shadows = Shadows((float(direction[0] * length), float(direction[1] * length)), blur, lit, sliver=sliver)
         covered = sum(int((dark & (cv2.dilate(mask, shadows.kernel) > 0)).sum()) for mask, dark in rings)
         if covered >= COVERED * total:
             return shadows

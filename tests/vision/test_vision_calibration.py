@@ -79,6 +79,22 @@ def test_a_black_cube_lost_on_dark_cloth_is_named_in_the_refusal():
         calibrate(*synth.calibration_pair(session))
 
 
+def test_a_cube_whose_top_alone_is_the_floors_colour_is_named_in_the_refusal():
+    session = synth.make_session(1500)  # black felt: only the black cube's sides stand out
+    with pytest.raises(CalibrationError) as refusal:
+        calibrate(*synth.calibration_pair(session))
+    assert refusal.value.key == "calibration.top_like_floor"
+    assert refusal.value.params == {"cube": "black"}
+
+
+def test_a_black_cube_whose_dark_edges_alone_stand_out_is_found_whole():
+    """Its top has the colour of a shadow; the edges are slivers and cast none."""
+    session = synth.make_session(1509)  # black felt
+    empty, reference = synth.calibration_pair(session)
+    calibration = calibrate(empty, reference)
+    assert set(Counter(calibration).count(reference).counts.values()) == {1}
+
+
 def test_a_black_cube_the_colour_of_the_cloths_shadow_is_found_where_no_shadow_can_fall():
     session = synth.make_session(1000)  # charcoal cloth: the black cube's top looks like the cloth's shadow
     assert session.cloth_name == "charcoal"

@@ -30,6 +30,30 @@ def test_floor_as_dark_as_a_shadow_where_nothing_casts_one_is_something_lying_th
     assert (chi[15:25, 30:35] > CHI2_UNEXPLAINED).all()
 
 
+def test_a_sliver_casts_no_shadow():
+    """Where only the dark edges of a black cube show, its top has the colour of a shadow: the
+    edges must not explain it away as their own."""
+    background, frame = _floor_with_a_dark_patch(30)
+    edge = np.zeros((40, 60), np.uint8)
+    edge[15:25, 29:30] = 1  # one pixel thin, right beside the dark patch on the lamp's side
+    _, chi = background.nll(frame, LAMP_ON_THE_LEFT.shade(edge))
+    assert (chi[15:25, 31:35] > CHI2_UNEXPLAINED).all()
+
+
+def test_the_trays_own_edges_moved_by_shake_are_floor():
+    """Shake moves a sharp edge of the tray's own (a rim, a wall's foot) and with it the
+    brightness beside it, far more than the lit floor's wander: that is no shadow and no cube."""
+    xs = np.arange(60, dtype=np.float32)
+
+    def rim_at(x: float) -> np.ndarray:
+        step = 80.0 + 80.0 / (1 + np.exp(-(xs - x) / 0.8))
+        return np.repeat(np.repeat(step[None, :, None], 40, axis=0), 3, axis=2).astype(np.float32)
+
+    background = Background.build(rim_at(30.0), 1.0, 0.5)  # half a pixel of shake expected; this edge moved 1.25
+    _, chi = background.nll(rim_at(31.25), LAMP_ON_THE_LEFT.shade(np.zeros((40, 60), np.uint8)))
+    assert (chi < CHI2_UNEXPLAINED).all()
+
+
 def test_the_lit_floor_wanders_within_what_calibration_saw():
     background, frame = _floor_with_a_dark_patch(30)
     frame *= 1.02
