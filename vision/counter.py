@@ -2,15 +2,15 @@
 
 Each pixel of the working view is labelled empty tray, one of six colours, or unknown
 (``vision.pixels``), twice: what the first pass finds may cast shadows, and the second lets
-the floor be shadow-dark only within their reach (``vision.shadows``). Foreground pixels
-whose vertical-edge segment stays in the foreground are top faces (``vision.geometry``).
-Within every same-colour patch the top faces are cut apart along their edges (the seams
-between touching cubes, the rim of a tilted cube) into faces; each face's area (with the
-band of edge pixels around it) over one cube's top area (from calibration, corrected for
-perspective), rounded, is how many cubes it is: the rule "a cube counts when at least half its top shows", face by face. A face only
-counts on its own if it is lit like a top lying flat, so the sides of a cube resting tilted on
-another do not count as more cubes. How far the faces are from whole cubes is how unsure the
-count is.
+the floor be shadow-dark only within their reach (``vision.shadows``). Foreground pixels whose
+vertical-edge segment stays in the foreground are top faces (``vision.geometry``). Within
+every same-colour patch the top faces are cut apart along their edges (the seams between
+touching cubes, the rim of a tilted cube) into faces; each face's area (with the band of edge
+pixels around it) over one cube's top area (from calibration, corrected for perspective),
+rounded, is how many cubes it is: the rule "a cube counts when at least half its top shows",
+face by face. A face only counts on its own if it is lit like a top lying flat, so the sides
+of a cube resting tilted on another do not count as more cubes. How far the faces are from
+whole cubes is how unsure the count is.
 """
 from __future__ import annotations
 
