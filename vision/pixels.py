@@ -32,7 +32,7 @@ class Background:
     inv2var: np.ndarray  # H x W, 1 / (2 sigma^2)
     offset: np.ndarray  # H x W, the normalising constant of the shading-ray likelihood
     norm2: np.ndarray  # H x W, |b|^2
-    wobble: np.ndarray | float = 0.0  # H x W, how far the shake left after registration moves the shading of the tray's own edges
+    wobble: np.ndarray  # H x W, how far the shake left after registration moves the shading of the tray's own edges
     _planes: tuple | None = field(default=None, repr=False, compare=False)
     _inv_norm2: np.ndarray | None = field(default=None, repr=False, compare=False)
     _norm2: np.ndarray | None = field(default=None, repr=False, compare=False)

@@ -49,13 +49,18 @@ class Shadows:
         kernel[r, r] = 1
         return kernel
 
+    @cached_property
+    def _thin(self) -> np.ndarray:
+        """Built once per calibration, like the kernel: ``shade`` runs on every frame."""
+        return _disc(int(round(self.sliver)))
+
     def shade(self, casters: np.ndarray) -> Shade:
         """Per pixel, the darkest and brightest the floor may be: a shadow's depth within
         reach of ``casters`` (anything found in the tray), the lit floor's range elsewhere.
 
         Slivers cast nothing: where only the dark edges of a black cube show, its top has the
         colour of a shadow, and the edges would otherwise explain it away as their own."""
-        thick = cv2.morphologyEx(casters.astype(np.uint8), cv2.MORPH_OPEN, _disc(int(round(self.sliver))))
+        thick = cv2.morphologyEx(casters.astype(np.uint8), cv2.MORPH_OPEN, self._thin)
         zone = cv2.dilate(thick, self.kernel) > 0
         return np.where(zone, SHADE_RANGE[0], self.lit[0]).astype(np.float32), self.lit[1]
 
