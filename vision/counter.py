@@ -31,6 +31,7 @@ UNSURE_UNKNOWN = 0.5  # cubes' worth of unexplained foreground that makes the wh
 MIN_TOP = 0.25  # patches with less top than this are edge debris, not cubes worth annotating
 TOP_SPREAD = 0.1  # one cube's top area scatters by this much (sigma, in tops) around its calibrated value
 FACE_BAND = 5.5  # working pixels: a 3x3 Sobel on an outline blurred by the lens and the shrinking marks edge pixels this far out from a face
+LIGHTING_TOPS = 3  # whole top faces a frame needs before their median brightness says how the frame is lit
 MIN_FACE = 0.2  # a piece of top face smaller than this share of one cube's top face (edges cut off) is a speck, not a cube's top
 BLACK = CUBE_COLOURS.index("black")
 _SQUARE = np.ones((3, 3), np.uint8)
@@ -61,6 +62,16 @@ class Patch:
     estimate: float
     contour: np.ndarray  # frame pixels, N x 2
     faces: list[tuple[float, float]] = field(default_factory=list)  # each top face: cubes' worth of top, brightness over a flat top's
+
+
+@dataclass
+class _Faces:
+    """One colour's patches (rows) by top faces (columns)."""
+
+    colour: int
+    area: np.ndarray  # cubes' worth of top; column 0 is top pixels near no face
+    shade: np.ndarray  # brightness over the reference cube's top
+    contours: dict[int, np.ndarray]  # patch label -> outline, working pixels
 
 
 @dataclass
@@ -147,48 +158,31 @@ class Counter:
         counts = {c: 0 for c in CUBE_COLOURS}
         patches: list[Patch] = []
         worst = 0.0
-        for c, colour in enumerate(CUBE_COLOURS):
-            x, y, w, h = cv2.boundingRect(view.colour_masks[c].view(np.uint8))
-            if w == 0:
-                continue
-            box = (slice(y, y + h), slice(x, x + w))
-            mask = np.ascontiguousarray(view.colour_masks[c][box]).view(np.uint8)
-            n, comp = cv2.connectedComponents(mask, connectivity=8)
-            tops = view.tops[box] & (comp > 0)
-            faces = view.faces[box] & (mask > 0)
-            weight = self.inv_scale[box]
-            regions = self._regions(faces, weight, self.calibration.face_area[c])
-            stride = int(regions.max()) + 1
-            pair = comp[tops] * stride + regions[tops]
-            area = np.bincount(pair, weights=weight[tops], minlength=n * stride) / self.calibration.top_area[c]
-            area = area.reshape(n, stride)[1:]  # patch x face
-            inside = faces & (comp > 0)
-            pair_f = comp[inside] * stride + regions[inside]
-            bright = (view.image[box][inside].sum(axis=1) / self.light[box][inside])
-            shade = np.bincount(pair_f, weights=bright, minlength=n * stride) / np.maximum(np.bincount(pair_f, minlength=n * stride), 1)
-            shade = shade.reshape(n, stride)[1:] / self.calibration.face_shade[c]
+        measured = [m for c in range(len(CUBE_COLOURS)) if (m := self._measure(view, c)) is not None]
+        lit = _frame_lighting([m.shade[:, 1:][m.area[:, 1:] >= 1 - 2 * TOP_SPREAD] for m in measured if self._shade_says_tilt(m.colour)])
+        for m in measured:
+            colour = CUBE_COLOURS[m.colour]
+            area, shade = m.area, m.shade / lit
             estimates = area.sum(axis=1)
             # A face counts when it is lit like a top lying flat: a whole top within the shading a
             # flat cube's top takes, a partial top (a tilted cube hides the rest, or it is that
             # cube's side) only within the paint variation of the reference top.
             whole_top = area >= 1 - 2 * TOP_SPREAD
             flat = np.where(whole_top, (shade >= SHADING[0]) & (shade <= SHADING[1]), np.abs(shade - 1) <= 2 * PAINT)
-            if c == BLACK and not self.calibration.shadows.black_casts:
-                flat[:] = True  # its faces carry its own shadow: their brightness says nothing about tilt
+            if not self._shade_says_tilt(m.colour):
+                flat[:] = True
             whole = np.where(flat, np.round(area), 0)
             lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1)
             whole[lost, np.argmax(area[lost], axis=1)] = 1  # a patch of only tilted faces is one tilted cube
-            contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x, y))
-            by_label = {int(comp[ct[0, 0, 1] - y, ct[0, 0, 0] - x]): ct for ct in contours}
             shown = area >= MIN_TOP
             if shown.any():
                 worst = max(worst, float(np.abs(area - whole)[shown].max()))
-            for k in range(1, n):
-                cubes = int(whole[k - 1].sum())
+            for k in range(len(area)):
+                cubes = int(whole[k].sum())
                 counts[colour] += cubes
-                if cubes > 0 and k in by_label:
-                    faces_k = sorted(((round(float(a), 2), round(float(b), 2)) for a, b in zip(area[k - 1], shade[k - 1]) if a > 0), reverse=True)
-                    patches.append(Patch(colour, cubes, float(estimates[k - 1]), self._to_frame(by_label[k]), faces=faces_k))
+                if cubes > 0 and k + 1 in m.contours:
+                    faces_k = sorted(((round(float(a), 2), round(float(b), 2)) for a, b in zip(area[k], shade[k]) if a > 0), reverse=True)
+                    patches.append(Patch(colour, cubes, float(estimates[k]), self._to_frame(m.contours[k + 1]), faces=faces_k))
         unknown = float(self.inv_scale[view.unknown].sum() / self.calibration.full_area.mean())
         confidence = max(0.0, 1 - worst) * max(0.0, 1 - unknown / (2 * UNSURE_UNKNOWN))
         doubts = []
@@ -199,6 +193,35 @@ class Counter:
         if view.shift > frames.MAX_SHIFT:
             doubts.append(Doubt("doubt.camera_moved"))
         return Count(counts, round(confidence, 3), doubts, patches, unknown, view.shift)
+
+    def _shade_says_tilt(self, c: int) -> bool:
+        """False for black cubes on cloth they cannot be told from in shadow: found together
+        with their own shadow, their faces' brightness says nothing about tilt."""
+        return c != BLACK or self.calibration.shadows.black_casts
+
+    def _measure(self, view: View, c: int) -> _Faces | None:
+        """The top faces of one colour's patches: each face's area in cubes' tops and its
+        brightness over the reference cube's top."""
+        x, y, w, h = cv2.boundingRect(view.colour_masks[c].view(np.uint8))
+        if w == 0:
+            return None
+        box = (slice(y, y + h), slice(x, x + w))
+        mask = np.ascontiguousarray(view.colour_masks[c][box]).view(np.uint8)
+        n, comp = cv2.connectedComponents(mask, connectivity=8)
+        tops = view.tops[box] & (comp > 0)
+        faces = view.faces[box] & (mask > 0)
+        weight = self.inv_scale[box]
+        regions = self._regions(faces, weight, self.calibration.face_area[c])
+        stride = int(regions.max()) + 1
+        pair = comp[tops] * stride + regions[tops]
+        area = np.bincount(pair, weights=weight[tops], minlength=n * stride) / self.calibration.top_area[c]
+        inside = faces & (comp > 0)
+        pair_f = comp[inside] * stride + regions[inside]
+        bright = view.image[box][inside].sum(axis=1) / self.light[box][inside]
+        shade = np.bincount(pair_f, weights=bright, minlength=n * stride) / np.maximum(np.bincount(pair_f, minlength=n * stride), 1)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x, y))
+        by_label = {int(comp[ct[0, 0, 1] - y, ct[0, 0, 0] - x]): ct for ct in contours}
+        return _Faces(c, area.reshape(n, stride)[1:], shade.reshape(n, stride)[1:] / self.calibration.face_shade[c], by_label)
 
     @staticmethod
     def _regions(faces: np.ndarray, weight: np.ndarray, face_area: float) -> np.ndarray:
@@ -222,6 +245,15 @@ class Counter:
     def _to_frame(self, contour: np.ndarray) -> np.ndarray:
         x, y = self.calibration.roi[:2]
         return (contour.reshape(-1, 2) + 0.5) / self.calibration.scale + np.array([x, y]) - 0.5
+
+
+def _frame_lighting(whole_tops: list[np.ndarray]) -> float:
+    """How much brighter this frame lights a flat top than the reference photo did: the median
+    over the frame's whole top faces, most of which lie flat. A lamp warming up, the camera's
+    exposure or a player's shadow moves every top alike; a tilted cube's faces move alone.
+    Fewer than ``LIGHTING_TOPS`` whole tops say too little, and the reference stands."""
+    shades = np.concatenate([s.ravel() for s in whole_tops]) if whole_tops else np.zeros(0)
+    return float(np.median(shades)) if len(shades) >= LIGHTING_TOPS else 1.0
 
 
 def _tray_lines(gray: np.ndarray, noise: float) -> np.ndarray:
