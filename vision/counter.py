@@ -72,6 +72,7 @@ class _Faces:
     area: np.ndarray  # cubes' worth of top; column 0 is top pixels near no face
     shade: np.ndarray  # brightness over the reference cube's top
     contours: dict[int, np.ndarray]  # patch label -> outline, working pixels
+    touching: set[tuple[int, int]]  # pairs of faces (columns) whose pixels touch
 
 
 @dataclass
@@ -172,6 +173,7 @@ class Counter:
             if not self._shade_says_tilt(m.colour):
                 flat[:] = True
             whole = np.where(flat, np.round(area), 0)
+            _tilted_cubes(whole, area, m.touching)
             lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1)
             whole[lost, np.argmax(area[lost], axis=1)] = 1  # a patch of only tilted faces is one tilted cube
             shown = area >= MIN_TOP
@@ -221,7 +223,8 @@ class Counter:
         shade = np.bincount(pair_f, weights=bright, minlength=n * stride) / np.maximum(np.bincount(pair_f, minlength=n * stride), 1)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x, y))
         by_label = {int(comp[ct[0, 0, 1] - y, ct[0, 0, 0] - x]): ct for ct in contours}
-        return _Faces(c, area.reshape(n, stride)[1:], shade.reshape(n, stride)[1:] / self.calibration.face_shade[c], by_label)
+        shade = shade.reshape(n, stride)[1:] / self.calibration.face_shade[c]
+        return _Faces(c, area.reshape(n, stride)[1:], shade, by_label, _touching(np.where(tops, regions, 0)))
 
     @staticmethod
     def _regions(faces: np.ndarray, weight: np.ndarray, face_area: float) -> np.ndarray:
@@ -245,6 +248,40 @@ class Counter:
     def _to_frame(self, contour: np.ndarray) -> np.ndarray:
         x, y = self.calibration.roi[:2]
         return (contour.reshape(-1, 2) + 0.5) / self.calibration.scale + np.array([x, y]) - 0.5
+
+
+def _touching(regions: np.ndarray) -> set[tuple[int, int]]:
+    """Pairs of labelled regions with 4-neighbouring pixels, both ways round."""
+    pairs = set()
+    for a, b in ((regions[:, 1:], regions[:, :-1]), (regions[1:], regions[:-1])):
+        meet = (a != b) & (a > 0) & (b > 0)
+        pairs.update(zip(a[meet].tolist(), b[meet].tolist()))
+    return pairs | {(b, a) for a, b in pairs}
+
+
+def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: set[tuple[int, int]]) -> None:
+    """Count, in ``whole`` (patches x faces), the cubes whose faces are none of them lit like a
+    flat top: a cube resting tilted on another shows its top and at least one raised side.
+
+    Touching faces that do not count on their own are one cube when together they hold more
+    than one top can (a top and a raised side), or when no counted face touches them (a tilted
+    cube on its own). One such face next to a counted one is that cube's raised side."""
+    for k in range(len(area)):
+        idle = {j for j in range(1, area.shape[1]) if whole[k, j] == 0 and area[k, j] >= MIN_TOP}
+        while idle:
+            group, todo, next_to_counted = set(), [idle.pop()], False
+            while todo:
+                j = todo.pop()
+                group.add(j)
+                for i in range(1, area.shape[1]):
+                    if (j, i) in touching:
+                        next_to_counted |= bool(whole[k, i])
+                        if i in idle:
+                            idle.discard(i)
+                            todo.append(i)
+            held = area[k, list(group)].sum()
+            if (len(group) >= 2 and held >= 1 + 2 * TOP_SPREAD) or (not next_to_counted and held >= 0.5):
+                whole[k, max(group, key=lambda j: area[k, j])] = 1
 
 
 def _frame_lighting(whole_tops: list[np.ndarray]) -> float:
