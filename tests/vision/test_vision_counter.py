@@ -1,12 +1,10 @@
-"""Counting generated trays against their truth; the full accuracy run lives in bench/."""
-import time
-
-import cv2
+"""Counting generated trays against their truth; the full accuracy run and the frame time
+live in bench/vision_counter.py."""
 import numpy as np
 
 from vision import synth
 from vision.calibration import calibrate
-from vision.counter import Counter
+from vision.counter import Counter, _frame_lighting, _tilted_cubes
 
 LIGHT_SCENES = 6
 
@@ -102,19 +100,47 @@ def test_a_hand_in_the_tray_makes_it_unsure(sessions):
         assert count.unsure and count.confidence < 0.5, seed
 
 
-def test_counts_a_720p_frame_quickly_on_one_core(sessions):
-    session, _, _, _, counter = sessions[0]
-    sample = synth.scene(session, 3, total=20)
-    threads = cv2.getNumThreads()
-    cv2.setNumThreads(1)
-    try:
-        counter.count(sample.image)
-        times = []
-        for _ in range(15):
-            start = time.perf_counter()
-            counter.count(sample.image)
-            times.append(time.perf_counter() - start)
-    finally:
-        cv2.setNumThreads(threads)
-    assert sample.image.shape[:2] == (720, 1280)
-    assert np.median(times) < 0.030  # the figure to reach is 15 ms; margin for a loaded CI machine
+def _touch(*pairs):
+    return {p for a, b in pairs for p in ((a, b), (b, a))}
+
+
+def test_a_tilted_cubes_top_and_raised_side_lit_unlike_a_flat_top_count_one_cube():
+    """Issue 4: "a cube resting tilted on another"; neither face is lit like a flat top, and
+    together they hold more than one top could."""
+    whole = np.array([[0.0, 0.0, 0.0]])  # column 0: top pixels near no face
+    _tilted_cubes(whole, np.array([[0.1, 0.7, 0.6]]), _touch((1, 2)))
+    assert whole.sum() == 1
+
+
+def test_a_raised_side_next_to_its_counted_top_counts_nothing():
+    whole = np.array([[0.0, 1.0, 0.0]])
+    _tilted_cubes(whole, np.array([[0.0, 0.95, 0.6]]), _touch((1, 2)))
+    assert whole.sum() == 1
+
+
+def test_a_tilted_cube_in_a_cluster_counts_once_beside_the_flat_tops():
+    whole = np.array([[0.0, 1.0, 0.0, 0.0]])
+    _tilted_cubes(whole, np.array([[0.0, 1.0, 0.7, 0.6]]), _touch((1, 2), (2, 3)))
+    assert whole.sum() == 2
+
+
+def test_a_lone_face_lit_unlike_a_flat_top_is_one_tilted_cube():
+    whole = np.array([[0.0, 0.0]])
+    _tilted_cubes(whole, np.array([[0.0, 0.6]]), set())
+    assert whole.sum() == 1
+
+
+def test_specks_do_not_make_a_tilted_cube():
+    whole = np.array([[0.0, 1.0, 0.0, 0.0]])
+    _tilted_cubes(whole, np.array([[0.0, 1.0, 0.2, 0.2]]), _touch((2, 3)))
+    assert whole.sum() == 1
+
+
+def test_the_frames_flat_tops_say_how_it_is_lit():
+    """A lamp or the exposure that brightens every top alike must not make flat tops look tilted."""
+    assert _frame_lighting([np.array([1.18, 1.2, 0.85]), np.array([1.21])]) == np.median([1.18, 1.2, 0.85, 1.21])
+
+
+def test_too_few_whole_tops_leave_the_reference_lighting():
+    assert _frame_lighting([np.array([1.3, 1.3])]) == 1.0
+    assert _frame_lighting([]) == 1.0
