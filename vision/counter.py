@@ -8,9 +8,10 @@ every same-colour patch the top faces are cut apart along their edges (the seams
 touching cubes, the rim of a tilted cube) into faces; each face's area (with the band of edge
 pixels around it) over one cube's top area (from calibration, corrected for perspective),
 rounded, is how many cubes it is: the rule "a cube counts when at least half its top shows",
-face by face. A face only counts on its own if it is lit like a top lying flat, so the sides
-of a cube resting tilted on another do not count as more cubes. How far the faces are from
-whole cubes is how unsure the count is.
+face by face. A face only counts on its own if it is lit like a top lying flat (as the frame's
+own whole tops are lit), so the sides of a cube resting tilted on another do not count as more
+cubes; touching faces none of which is lit like that are one tilted cube. How far the faces
+are from whole cubes is how unsure the count is.
 """
 from __future__ import annotations
 
