@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 import numpy as np
 
@@ -22,6 +22,9 @@ from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration
 from vision.counter import Counter
 from vision.stability import Stabiliser, motion
+
+
+RETRY_SECONDS = 2.0  # how often a webcam that cannot be read is tried again
 
 
 class Capture(Protocol):
@@ -127,28 +130,72 @@ class CameraTraySource:
 
         def run() -> None:
             try:
-                while not self._stop.is_set():
-                    ok, image = capture.read()
-                    if not ok or image is None:
-                        break
-                    self.push_frame(image)
+                self._read(capture)
             finally:
                 capture.release()
 
-        self._thread = threading.Thread(target=run, name="vision-camera", daemon=True)
-        self._thread.start()
+        self._start(run)
 
-    def open_camera(self, device: int | str = 0) -> None:
-        """Watch a USB webcam (or a video file or stream URL) through OpenCV."""
+    def open_camera(self, device: int | str = 0, *, retry: float = RETRY_SECONDS,
+                    opener: Callable[[int | str], Any] | None = None) -> None:
+        """Watch a USB webcam (or a video file or stream URL) through OpenCV for as long as the
+        source runs. A camera that cannot be opened, or stops giving frames (its cable pulled),
+        is tried again every ``retry`` seconds; meanwhile the reading says so instead of the
+        table waiting on a count that will not come."""
         import cv2
 
-        capture = cv2.VideoCapture(device)
-        if not capture.isOpened():
-            raise OSError(f"cannot open camera {device!r}")
-        width, height = self.counter.calibration.frame_size
-        capture.set(cv2.CAP_PROP_FRAME_WIDTH, width)
-        capture.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
-        self.watch(capture)
+        open_capture = opener or cv2.VideoCapture
+        self.stop()
+        self._stop.clear()
+
+        def run() -> None:
+            while not self._stop.is_set():
+                capture = open_capture(device)
+                try:
+                    if capture.isOpened():
+                        width, height = self.counter.calibration.frame_size
+                        capture.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+                        capture.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+                        self._read(capture)
+                finally:
+                    capture.release()
+                if not self._stop.is_set():
+                    self._doubt_reading(Doubt("doubt.camera_unavailable", {"device": str(device)}))
+                self._stop.wait(retry)
+
+        self._start(run)
+
+    def _read(self, capture: Capture) -> None:
+        """Count frames from ``capture`` until it fails or the source stops. A frame of
+        another size than the calibration's (the webcam ignored the size asked for) is no
+        tray this counter can read: said, and the capture given up."""
+        while not self._stop.is_set():
+            ok, image = capture.read()
+            if not ok or image is None:
+                return
+            width, height = self.counter.calibration.frame_size
+            if image.shape[1::-1] != (width, height):
+                self._doubt_reading(Doubt("doubt.camera_wrong_size", {
+                    "got": f"{image.shape[1]}×{image.shape[0]}", "calibrated": f"{width}×{height}"}))
+                return
+            self.push_frame(image)
+
+    def _doubt_reading(self, doubt: Doubt) -> None:
+        """The last counts, no longer current: never stable, no confidence, and why."""
+        with self._lock:
+            last = self._reading
+            self.stabiliser.reset()
+            self._reading = TrayReading(
+                counts=dict(last.counts) if last is not None else {c: 0 for c in CUBE_COLOURS},
+                stable=False,
+                confidence=0.0,
+                doubts=(doubt,),
+                extra=dict(last.extra) if last is not None else {},
+            )
+
+    def _start(self, run: Callable[[], None]) -> None:
+        self._thread = threading.Thread(target=run, name="vision-camera", daemon=True)
+        self._thread.start()
 
     def stop(self) -> None:
         self._stop.set()

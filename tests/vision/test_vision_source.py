@@ -133,3 +133,50 @@ def test_the_engine_turns_a_settled_reading_into_its_count_command(sessions):
         source.push_frame(image, timestamp=i / FPS)
     truth = frames[-1][1].counts
     assert count_command(source) == {"type": "count_tray", "counts": {c: n for c, n in truth.items() if n}}
+
+
+def _wait_for(source, wanted, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        reading = source.poll()
+        if reading is not None and wanted(reading):
+            return reading
+        time.sleep(0.02)
+    return source.poll()
+
+
+def test_a_webcam_that_gives_no_picture_says_so_and_is_tried_again_until_it_does(sessions, tmp_path):
+    """Issue 4: "a USB webcam on the server (cv2.VideoCapture)". Real OpenCV opens a video file
+    that appears only after the source started, as a camera plugged in late would."""
+    session, _, _, calibration, _ = sessions[4]
+    frames = synth.settling(session, 24, total=5, moving=2, still=8)
+    video = tmp_path / "camera.avi"
+    ticks = iter(range(10**6))
+    source = CameraTraySource(calibration, annotate_frames=False, clock=lambda: next(ticks) / FPS)
+    source.begin_throw(_throw())
+    source.open_camera(str(video), retry=0.05)
+    try:
+        waiting = _wait_for(source, lambda r: r.doubts)
+        assert Doubt("doubt.camera_unavailable", {"device": str(video)}) in waiting.doubts
+        assert not waiting.stable and waiting.confidence == 0.0
+        partial = tmp_path / "writing.avi"
+        writer = cv2.VideoWriter(str(partial), cv2.VideoWriter_fourcc(*"MJPG"), FPS, frames[0][0].shape[1::-1])
+        for image, _ in frames:
+            writer.write(image)
+        writer.release()
+        partial.rename(video)
+        settled = _wait_for(source, lambda r: r.stable)
+        assert settled.stable and settled.counts == frames[-1][1].counts
+    finally:
+        source.stop()
+    assert not source.watching
+
+
+def test_webcam_frames_of_another_size_than_calibrated_are_not_counted_and_say_why(sessions):
+    session, _, reference, calibration, _ = sessions[4]
+    capture = ReplayCapture([cv2.resize(reference, (640, 360))])
+    source = CameraTraySource(calibration, annotate_frames=False)
+    source.watch(capture)
+    reading = _wait_for(source, lambda r: r.doubts)
+    assert reading.doubts == (Doubt("doubt.camera_wrong_size", {"got": "640×360", "calibrated": "1280×720"}),)
+    assert not reading.stable

@@ -253,3 +253,28 @@ def test_a_still_tray_does_not_redraw_the_screens_frame_after_frame(table, camer
         assert post_frame(table, camera_game, jpeg(image).getvalue()).status_code == 200
         time.sleep(0.15)  # the watch looks at each frame's reading
     assert hub.live["stable"] and hub.rev == shown
+
+
+def test_a_webcam_that_gives_no_picture_is_said_on_the_battle_screen(db, tmp_path, photos):
+    """A webcam configured on the server but unplugged: every page still opens, and the battle
+    screen says what is wrong, in the table's language, until the camera gives frames."""
+    from web import create_app
+
+    empty, reference, _, _ = photos
+    app = create_app({"DB": str(db), "TESTING": True, "CAMERA_DEVICE": str(tmp_path / "unplugged.avi")})
+    try:
+        table = app.test_client()
+        r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended", "pin": PIN,
+                                           "tray": "camera", "seed": 4})
+        game = r.json["game_id"]
+        assert calibrate_by_photos(table, game, empty, reference).status_code == 200
+        assert table.get(f"/table/{game}").status_code == 200
+        hub = app.extensions["companion"].hubs.get(game)
+        deadline = time.monotonic() + 10
+        while not (hub.live and hub.live["doubts"]) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert hub.live["doubts"][0]["key"] == "doubt.camera_unavailable" and not hub.live["stable"]
+        screen = table.get(f"/table/{game}").get_data(as_text=True)
+        assert "unplugged.avi не даёт изображения: проверьте кабель" in screen
+    finally:
+        app.extensions["companion"].close()
