@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from flask import Blueprint, Response, jsonify, make_response, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.errors import RuleError
 from companion.games.shogun.tray import count_command, start_throw
@@ -31,6 +32,7 @@ TABLE_ONLY = {"create", "count_tray", "cubes_fell"}
 HOST_ONLY = {"end_game"}
 COOKIE_AGE = 60 * 60 * 24 * 365
 FRAME_MAX = 2 * 2**20  # bytes; a browser's 1920x1080 JPEG frame is a few hundred kB
+PHOTOS_MAX = 40 * 2**20  # bytes per request: two full-resolution phone photos (a 48 MP JPEG is ~15 MB)
 
 
 def _status(err: RuleError) -> int:
@@ -180,10 +182,15 @@ def simulated(game_id: str) -> Response:
     return jsonify({"counts": count_command(tower)["counts"]})
 
 
-def _upload(name: str) -> bytes:
-    """One uploaded photo's bytes (empty when missing: the camera refuses it with a reason)."""
-    upload = request.files.get(name)
-    return upload.read() if upload is not None else b""
+def _uploads(*names: str) -> list[bytes] | None:
+    """The uploaded photos' bytes (empty when missing: the camera refuses it with a reason),
+    or None when the request is longer than ``PHOTOS_MAX`` (the rest is never read)."""
+    request.max_content_length = PHOTOS_MAX
+    try:
+        files = request.files
+    except RequestEntityTooLarge:
+        return None
+    return [files[name].read() if name in files else b"" for name in names]
 
 
 @bp.post("/games/<game_id>/camera/calibrate")
@@ -192,8 +199,11 @@ def camera_calibrate(game_id: str) -> Response:
     ctx, refusal = _as_table(game_id)
     if refusal is not None:
         return refusal
+    photos = _uploads("empty", "reference")
+    if photos is None:
+        return ctx.refuse(413, "camera.photo_too_big", mb=PHOTOS_MAX // 2**20)
     try:
-        services().trays.camera.calibrate(_upload("empty"), _upload("reference"))
+        services().trays.camera.calibrate(*photos)
     except RuleError as err:
         return ctx.refuse(400, err.key, **err.params)
     ctx.hub.set_live(None)
@@ -209,8 +219,11 @@ def camera_photo(game_id: str) -> Response:
         return refusal
     if ctx.hub.throw_in_progress()[0] is None:
         return ctx.refuse(409, "tray.no_throw")
+    photo = _uploads("photo")
+    if photo is None:
+        return ctx.refuse(413, "camera.photo_too_big", mb=PHOTOS_MAX // 2**20)
     try:
-        reading = services().trays.camera.count_photo(_upload("photo"))
+        reading = services().trays.camera.count_photo(*photo)
     except RuleError as err:
         return ctx.refuse(400, err.key, **err.params)
     ctx.hub.set_live(reading)

@@ -278,3 +278,24 @@ def test_a_webcam_that_gives_no_picture_is_said_on_the_battle_screen(db, tmp_pat
         assert "unplugged.avi не даёт изображения: проверьте кабель" in screen
     finally:
         app.extensions["companion"].close()
+
+
+def test_photos_larger_than_the_cap_are_refused_unread_and_change_nothing(table, camera_game, app,
+                                                                         photos, monkeypatch):
+    import web.api
+
+    empty, reference, tray, _ = photos
+    monkeypatch.setattr(web.api, "PHOTOS_MAX", 2**20)
+    big = io.BytesIO(b"\xff" * (2**20 + 1))
+    r = table.post(f"/api/games/{camera_game}/camera/calibrate",
+                   data={"empty": (big, "empty.jpg"), "reference": (jpeg(reference), "reference.jpg")},
+                   content_type="multipart/form-data")
+    assert (r.status_code, r.json["error"]["key"]) == (413, "camera.photo_too_big")
+    assert r.json["error"]["message"] == "Фото может весить не больше 1 МБ (два снимка для калибровки — вместе)."
+    assert not app.extensions["companion"].trays.camera.calibrated()
+    assert calibrate_by_photos(table, camera_game, empty, reference).status_code == 200
+    r = table.post(f"/api/games/{camera_game}/camera/photo",
+                   data={"photo": (io.BytesIO(b"\xff" * (2**20 + 1)), "tray.jpg")},
+                   content_type="multipart/form-data")
+    assert (r.status_code, r.json["error"]["key"]) == (413, "camera.photo_too_big")
+    assert app.extensions["companion"].hubs.get(camera_game).live is None
