@@ -265,8 +265,9 @@ def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: set[tuple[int, 
     flat top: a cube resting tilted on another shows its top and at least one raised side.
 
     Touching faces that do not count on their own are one cube when together they hold more
-    than one top can (a top and a raised side), or when no counted face touches them (a tilted
-    cube on its own). One such face next to a counted one is that cube's raised side."""
+    than one top can (a top and a raised side), or when no counted face touches them and they
+    hold at least half a top (a tilted cube on its own). One such face next to a counted one
+    is that cube's raised side."""
     for k in range(len(area)):
         idle = {j for j in range(1, area.shape[1]) if whole[k, j] == 0 and area[k, j] >= MIN_TOP}
         while idle:
@@ -287,8 +288,8 @@ def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: set[tuple[int, 
 
 def _frame_lighting(whole_tops: list[np.ndarray]) -> float:
     """How much brighter this frame lights a flat top than the reference photo did: the median
-    over the frame's whole top faces, most of which lie flat. A lamp warming up, the camera's
-    exposure or a player's shadow moves every top alike; a tilted cube's faces move alone.
+    over the frame's whole top faces, most of which lie flat. A lamp warming up or the camera's
+    exposure moves every top alike; a tilted cube's faces move alone.
     Fewer than ``LIGHTING_TOPS`` whole tops say too little, and the reference stands."""
     shades = np.concatenate([s.ravel() for s in whole_tops]) if whole_tops else np.zeros(0)
     return float(np.median(shades)) if len(shades) >= LIGHTING_TOPS else 1.0
