@@ -2,9 +2,7 @@
 
 Each pixel of the working view is labelled empty tray, one of six colours, or unknown
 (``vision.pixels``), twice: what the first pass finds may cast shadows, and the second lets
-the floor be shadow-dark only within their reach (``vision.shadows``). Light that changed
-over part of the tray since calibration (a player leaning over it) is read from the floor the
-first pass finds and divided out, and the first pass made again. Foreground pixels whose
+the floor be shadow-dark only within their reach (``vision.shadows``). Foreground pixels whose
 vertical-edge segment stays in the foreground are top faces (``vision.geometry``). Within
 every same-colour patch the top faces are cut apart along their edges (the seams between
 touching cubes, the rim of a tilted cube) into faces; each face's area (with the band of edge
