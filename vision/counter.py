@@ -22,7 +22,7 @@ import numpy as np
 
 from companion.tower.source import CUBE_COLOURS, Doubt, in_english
 from vision import frames, geometry
-from vision.calibration import RESIDUAL_SHAKE, SHADING, TARGET_EDGE, Calibration, illumination
+from vision.calibration import RESIDUAL_SHAKE, SHADING, Calibration, illumination
 from vision.pixels import BACKGROUND, PAINT, UNKNOWN, Background, ColourModel, classify
 
 CHI2_EDGE = 27.9  # chi-square, 6 dof (two gradients, three channels), p = 1e-4
@@ -33,7 +33,6 @@ MIN_TOP = 0.25  # patches with less top than this are edge debris, not cubes wor
 TOP_SPREAD = 0.1  # one cube's top area scatters by this much (sigma, in tops) around its calibrated value
 FACE_BAND = 5.5  # working pixels: a 3x3 Sobel on an outline blurred by the lens and the shrinking marks edge pixels this far out from a face
 LIGHTING_TOPS = 3  # whole top faces a frame needs before their median brightness says how the frame is lit
-LIGHT_CELL = 3.0  # cube edges: the light on the tray is read in cells this wide, mostly floor even beside a cluster
 MIN_FACE = 0.2  # a piece of top face smaller than this share of one cube's top face (edges cut off) is a speck, not a cube's top
 BLACK = CUBE_COLOURS.index("black")
 _SQUARE = np.ones((3, 3), np.uint8)
@@ -118,11 +117,6 @@ class Counter:
         view, shift = frames.align(view, self.background_gray, self.window)
         view, gain = frames.match_exposure(view, self.background.image)
         first = classify(view, self.light, self.background, self.table)
-        field = frames.lighting(view, self.background_gray, first == BACKGROUND, round(LIGHT_CELL * TARGET_EDGE))
-        lit = self.calibration.shadows.lit
-        if field.min() < lit[0] or field.max() > lit[1]:
-            view = view / field[..., None]
-            first = classify(view, self.light, self.background, self.table)
         casters = first != BACKGROUND
         if not self.calibration.shadows.black_casts:
             casters &= first != BLACK
