@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Callable, Protocol
 
 import numpy as np
 
@@ -136,21 +136,19 @@ class CameraTraySource:
 
         self._start(run)
 
-    def open_camera(self, device: int | str = 0, *, retry: float = RETRY_SECONDS,
-                    opener: Callable[[int | str], Any] | None = None) -> None:
+    def open_camera(self, device: int | str = 0, *, retry: float = RETRY_SECONDS) -> None:
         """Watch a USB webcam (or a video file or stream URL) through OpenCV for as long as the
         source runs. A camera that cannot be opened, or stops giving frames (its cable pulled),
         is tried again every ``retry`` seconds; meanwhile the reading says so instead of the
         table waiting on a count that will not come."""
         import cv2
 
-        open_capture = opener or cv2.VideoCapture
         self.stop()
         self._stop.clear()
 
         def run() -> None:
             while not self._stop.is_set():
-                capture = open_capture(device)
+                capture = cv2.VideoCapture(device)
                 try:
                     if capture.isOpened():
                         width, height = self.counter.calibration.frame_size
