@@ -2,7 +2,9 @@
 
 Each pixel of the working view is labelled empty tray, one of six colours, or unknown
 (``vision.pixels``), twice: what the first pass finds may cast shadows, and the second lets
-the floor be shadow-dark only within their reach (``vision.shadows``). Foreground pixels whose
+the floor be shadow-dark only within their reach (``vision.shadows``). Light that changed
+over part of the tray since calibration (a player leaning over it) is read from the floor the
+first pass finds and divided out, and the first pass made again. Foreground pixels whose
 vertical-edge segment stays in the foreground are top faces (``vision.geometry``). Within
 every same-colour patch the top faces are cut apart along their edges (the seams between
 touching cubes, the rim of a tilted cube) into faces; each face's area (with the band of edge
@@ -22,8 +24,8 @@ import numpy as np
 
 from companion.tower.source import CUBE_COLOURS, Doubt, in_english
 from vision import frames, geometry
-from vision.calibration import RESIDUAL_SHAKE, SHADING, Calibration, illumination
-from vision.pixels import BACKGROUND, PAINT, UNKNOWN, Background, ColourModel, classify
+from vision.calibration import RESIDUAL_SHAKE, SHADING, TARGET_EDGE, Calibration, illumination
+from vision.pixels import BACKGROUND, PAINT, UNKNOWN, Background, ColourModel, Shade, classify
 
 CHI2_EDGE = 27.9  # chi-square, 6 dof (two gradients, three channels), p = 1e-4
 
@@ -33,6 +35,8 @@ MIN_TOP = 0.25  # patches with less top than this are edge debris, not cubes wor
 TOP_SPREAD = 0.1  # one cube's top area scatters by this much (sigma, in tops) around its calibrated value
 FACE_BAND = 5.5  # working pixels: a 3x3 Sobel on an outline blurred by the lens and the shrinking marks edge pixels this far out from a face
 LIGHTING_TOPS = 3  # whole top faces a frame needs before their median brightness says how the frame is lit
+RELIT_CONFIDENCE = 0.7  # at most, when the light over part of the tray changed since calibration
+LIGHT_CELL = 3.0  # cube edges: the light on the tray is read in cells this wide, mostly floor even beside a cluster
 MIN_FACE = 0.2  # a piece of top face smaller than this share of one cube's top face (edges cut off) is a speck, not a cube's top
 BLACK = CUBE_COLOURS.index("black")
 _SQUARE = np.ones((3, 3), np.uint8)
@@ -52,6 +56,7 @@ class View:
     faces: np.ndarray  # top faces cut apart along their edges (seams between touching cubes, a tilted cube's rim)
     shift: float
     gain: float
+    relit: bool = False  # the light on the tray changed since calibration and was divided out
 
 
 @dataclass
@@ -117,10 +122,16 @@ class Counter:
         view, shift = frames.align(view, self.background_gray, self.window)
         view, gain = frames.match_exposure(view, self.background.image)
         first = classify(view, self.light, self.background, self.table)
-        casters = first != BACKGROUND
-        if not self.calibration.shadows.black_casts:
-            casters &= first != BLACK
-        labels = classify(view, self.light, self.background, self.table, self.calibration.shadows.shade(casters))
+        shade = self._shade(first)
+        # the light is read on floor out of every shadow's reach: the cubes' own shadows are theirs
+        floor = (first == BACKGROUND) & (shade[0] >= self.calibration.shadows.lit[0])
+        field = frames.lighting(view, self.background_gray, floor, round(LIGHT_CELL * TARGET_EDGE))
+        lit = self.calibration.shadows.lit
+        relit = bool(field.min() < lit[0] or field.max() > lit[1])
+        if relit:
+            view = view / field[..., None]
+            shade = self._shade(classify(view, self.light, self.background, self.table))
+        labels = classify(view, self.light, self.background, self.table, shade)
         masks = [self._bridge(_clean(labels == c)) for c in range(len(CUBE_COLOURS))]
         unknown = cv2.morphologyEx((labels == UNKNOWN).view(np.uint8), cv2.MORPH_OPEN, _SQUARE)
         fg = unknown.copy()
@@ -129,7 +140,16 @@ class Counter:
         fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, _SQUARE)
         tops = geometry.tops(fg, self.rise_maps)
         faces = tops & ~self.edges(view)
-        return View(view, labels, [m > 0 for m in masks], unknown > 0, tops > 0, faces > 0, shift, gain)
+        return View(view, labels, [m > 0 for m in masks], unknown > 0, tops > 0, faces > 0, shift, gain, relit)
+
+    def _shade(self, first: np.ndarray) -> Shade:
+        """How dark the floor may be at each pixel, given what a first labelling found: what
+        is not floor casts shadows (a black cube on cloth it cannot be told from in shadow is
+        found with its own shadow, and casts none)."""
+        casters = first != BACKGROUND
+        if not self.calibration.shadows.black_casts:
+            casters &= first != BLACK
+        return self.calibration.shadows.shade(casters)
 
     def _bridge(self, mask: np.ndarray) -> np.ndarray:
         """Join a cube's mask across the tray's own lines (the near wall's rim and foot seen
@@ -195,6 +215,10 @@ class Counter:
             doubts.append(Doubt("doubt.not_whole"))
         if view.shift > frames.MAX_SHIFT:
             doubts.append(Doubt("doubt.camera_moved"))
+        if view.relit:
+            # counted as lit at calibration, but a hand over a white table is read as a shadow too
+            doubts.append(Doubt("doubt.light_changed"))
+            confidence = min(confidence, RELIT_CONFIDENCE)
         return Count(counts, round(confidence, 3), doubts, patches, unknown, view.shift)
 
     def _shade_says_tilt(self, c: int) -> bool:

@@ -49,3 +49,25 @@ def match_exposure(frame: np.ndarray, background: np.ndarray) -> tuple[np.ndarra
     gain = np.median(ratio, axis=0).astype(np.float32)
     gain = np.where(gain > 0, gain, 1.0).astype(np.float32)
     return frame / gain, float(gain.mean())
+
+
+def lighting(frame: np.ndarray, background_gray: np.ndarray, floor: np.ndarray, cell: int) -> np.ndarray:
+    """How the light on the tray changed since calibration, per pixel (a player leaning over
+    it, a lamp moved): the median of the frame's brightness over the empty tray's, on the
+    pixels that look like floor, in cells of ``cell`` pixels, smoothed across. A cell with
+    less than a quarter floor says nothing and takes the other cells' median."""
+    ratio = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) / np.maximum(background_gray, 1.0)
+    h, w = ratio.shape
+    ny, nx = max(1, round(h / cell)), max(1, round(w / cell))
+    ys = np.linspace(0, h, ny + 1).astype(int)
+    xs = np.linspace(0, w, nx + 1).astype(int)
+    grid = np.full((ny, nx), np.nan, np.float32)
+    for i in range(ny):
+        for j in range(nx):
+            seen = floor[ys[i]:ys[i + 1], xs[j]:xs[j + 1]]
+            if seen.mean() >= 0.25:
+                grid[i, j] = np.median(ratio[ys[i]:ys[i + 1], xs[j]:xs[j + 1]][seen])
+    if np.isnan(grid).all():
+        return np.ones((h, w), np.float32)
+    grid[np.isnan(grid)] = np.nanmedian(grid)
+    return cv2.resize(grid, (w, h), interpolation=cv2.INTER_LINEAR)

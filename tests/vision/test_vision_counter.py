@@ -2,6 +2,7 @@
 live in bench/vision_counter.py."""
 import numpy as np
 
+from companion.tower.source import Doubt
 from vision import synth
 from vision.calibration import calibrate
 from vision.counter import Counter, _frame_lighting, _tilted_cubes
@@ -144,3 +145,45 @@ def test_the_frames_flat_tops_say_how_it_is_lit():
 def test_too_few_whole_tops_leave_the_reference_lighting():
     assert _frame_lighting([np.array([1.3, 1.3])]) == 1.0
     assert _frame_lighting([]) == 1.0
+
+
+def _in_a_players_shadow(image, darker):
+    """The left half of the picture in a soft shadow (a player leaning over the tray), in linear light."""
+    x = np.linspace(0, 1, image.shape[1])[None, :, None]
+    light = 1 - (1 - darker) / (1 + np.exp((x - 0.5) * 20))
+    linear = (image.astype(np.float32) / 255) ** 2.2 * light
+    return np.clip(linear ** (1 / 2.2) * 255, 0, 255).astype(np.uint8)
+
+
+def test_a_players_shadow_over_the_tray_after_calibration_does_not_change_the_count(sessions):
+    """Issue 4: "black cubes ... in shadow"; the light is read from the floor the frame shows."""
+    right = 0
+    for seed, (session, _, _, _, counter) in sessions.items():
+        for k in range(3):
+            sample = synth.scene(session, 100 * seed + k, total=8)
+            right += counter.count(_in_a_players_shadow(sample.image, 0.7)).counts == sample.truth.counts
+    assert right >= 11, right  # 11 of 12 when written; 6 of 12 before the light was read from the floor
+
+
+def test_light_changed_since_calibration_is_said_because_a_hand_can_look_like_a_shadow(sessions):
+    session, _, _, _, counter = sessions[4]
+    sample = synth.scene(session, 400, total=8)
+    assert Doubt("doubt.light_changed") not in counter.count(sample.image).doubts
+    count = counter.count(_in_a_players_shadow(sample.image, 0.7))
+    assert Doubt("doubt.light_changed") in count.doubts and count.confidence <= 0.7
+
+
+def test_the_light_on_the_tray_is_read_from_the_floor_not_the_cubes():
+    from vision.frames import lighting
+
+    rng = np.random.default_rng(0)
+    empty = rng.uniform(60, 120, (120, 180)).astype(np.float32)
+    light = np.ones_like(empty)
+    light[:, :90] = 0.6  # a shadow over the left half
+    frame = np.dstack([empty * light] * 3)
+    floor = np.ones(empty.shape, bool)
+    frame[10:40, 100:130] = 250  # a bright cube, not floor
+    floor[10:40, 100:130] = False
+    field = lighting(frame, empty, floor, 30)
+    assert np.allclose(field[:, :75], 0.6, atol=0.01)
+    assert np.allclose(field[:, 105:], 1.0, atol=0.01)
