@@ -37,6 +37,7 @@ FACE_BAND = 5.5  # working pixels: a 3x3 Sobel on an outline blurred by the lens
 LIGHTING_TOPS = 3  # whole top faces a frame needs before their median brightness says how the frame is lit
 RELIT_CONFIDENCE = 0.7  # at most, when the light over part of the tray changed since calibration
 LIGHT_CELL = 3.0  # cube edges: the light on the tray is read in cells this wide, mostly floor even beside a cluster
+LIGHT_CHANGED = 2  # cells out of the lit floor's range that make a change of light: one can be a cluster of black cubes
 MIN_FACE = 0.2  # a piece of top face smaller than this share of one cube's top face (edges cut off) is a speck, not a cube's top
 BLACK = CUBE_COLOURS.index("black")
 _SQUARE = np.ones((3, 3), np.uint8)
@@ -125,11 +126,11 @@ class Counter:
         shade = self._shade(first)
         # the light is read on floor out of every shadow's reach: the cubes' own shadows are theirs
         floor = (first == BACKGROUND) & (shade[0] >= self.calibration.shadows.lit[0])
-        field = frames.lighting(view, self.background_gray, floor, round(LIGHT_CELL * TARGET_EDGE))
+        cells = frames.lighting(view, self.background_gray, floor, round(LIGHT_CELL * TARGET_EDGE))
         lit = self.calibration.shadows.lit
-        relit = bool(field.min() < lit[0] or field.max() > lit[1])
+        relit = int(((cells < lit[0]) | (cells > lit[1])).sum()) >= LIGHT_CHANGED
         if relit:
-            view = view / field[..., None]
+            view = frames.relight(view, cells)
             shade = self._shade(classify(view, self.light, self.background, self.table))
         labels = classify(view, self.light, self.background, self.table, shade)
         masks = [self._bridge(_clean(labels == c)) for c in range(len(CUBE_COLOURS))]

@@ -52,10 +52,10 @@ def match_exposure(frame: np.ndarray, background: np.ndarray) -> tuple[np.ndarra
 
 
 def lighting(frame: np.ndarray, background_gray: np.ndarray, floor: np.ndarray, cell: int) -> np.ndarray:
-    """How the light on the tray changed since calibration, per pixel (a player leaning over
-    it, a lamp moved): the median of the frame's brightness over the empty tray's, on the
-    pixels that look like floor, in cells of ``cell`` pixels, smoothed across. A cell with
-    less than a quarter floor says nothing and takes the other cells' median."""
+    """How the light on the tray changed since calibration (a player leaning over it, a lamp
+    moved), cell by cell: the median of the frame's brightness over the empty tray's, on the
+    pixels that look like floor, in cells of about ``cell`` pixels. A cell with less than a
+    quarter floor says nothing and takes the other cells' median."""
     ratio = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) / np.maximum(background_gray, 1.0)
     h, w = ratio.shape
     ny, nx = max(1, round(h / cell)), max(1, round(w / cell))
@@ -68,6 +68,12 @@ def lighting(frame: np.ndarray, background_gray: np.ndarray, floor: np.ndarray, 
             if seen.mean() >= 0.25:
                 grid[i, j] = np.median(ratio[ys[i]:ys[i + 1], xs[j]:xs[j + 1]][seen])
     if np.isnan(grid).all():
-        return np.ones((h, w), np.float32)
+        return np.ones((ny, nx), np.float32)
     grid[np.isnan(grid)] = np.nanmedian(grid)
-    return cv2.resize(grid, (w, h), interpolation=cv2.INTER_LINEAR)
+    return grid
+
+
+def relight(frame: np.ndarray, cells: np.ndarray) -> np.ndarray:
+    """The frame as lit at calibration: divided by the light ``lighting`` read, smoothed across cells."""
+    field = cv2.resize(cells, frame.shape[1::-1], interpolation=cv2.INTER_LINEAR)
+    return frame / field[..., None]

@@ -184,6 +184,6 @@ def test_the_light_on_the_tray_is_read_from_the_floor_not_the_cubes():
     floor = np.ones(empty.shape, bool)
     frame[10:40, 100:130] = 250  # a bright cube, not floor
     floor[10:40, 100:130] = False
-    field = lighting(frame, empty, floor, 30)
-    assert np.allclose(field[:, :75], 0.6, atol=0.01)
-    assert np.allclose(field[:, 105:], 1.0, atol=0.01)
+    cells = lighting(frame, empty, floor, 30)  # 4 x 6 cells
+    assert np.allclose(cells[:, :3], 0.6, atol=0.01)
+    assert np.allclose(cells[:, 3:], 1.0, atol=0.01)
