@@ -124,10 +124,10 @@ class Counter:
         view, gain = frames.match_exposure(view, self.background.image)
         first = classify(view, self.light, self.background, self.table)
         shade = self._shade(first)
-        # the light is read on floor out of every shadow's reach: the cubes' own shadows are theirs
-        floor = (first == BACKGROUND) & (shade[0] >= self.calibration.shadows.lit[0])
-        cells = frames.lighting(view, self.background_gray, floor, round(LIGHT_CELL * TARGET_EDGE))
         lit = self.calibration.shadows.lit
+        # the light is read on floor out of every shadow's reach: the cubes' own shadows are theirs
+        floor = (first == BACKGROUND) & (shade[0] >= lit[0])
+        cells = frames.lighting(view, self.background_gray, floor, round(LIGHT_CELL * TARGET_EDGE))
         relit = int(((cells < lit[0]) | (cells > lit[1])).sum()) >= LIGHT_CHANGED
         if relit:
             view = frames.relight(view, cells)
