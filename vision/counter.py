@@ -79,7 +79,7 @@ class _Faces:
     area: np.ndarray  # cubes' worth of top; column 0 is top pixels near no face
     shade: np.ndarray  # brightness over the reference cube's top
     contours: dict[int, np.ndarray]  # patch label -> outline, working pixels
-    touching: set[tuple[int, int]]  # pairs of faces (columns) whose pixels touch
+    touching: dict[int, set[int]]  # each face (column) -> the faces whose pixels touch it
 
 
 @dataclass
@@ -182,10 +182,10 @@ class Counter:
         patches: list[Patch] = []
         worst = 0.0
         measured = [m for c in range(len(CUBE_COLOURS)) if (m := self._measure(view, c)) is not None]
-        lit = _frame_lighting([m.shade[:, 1:][m.area[:, 1:] >= 1 - 2 * TOP_SPREAD] for m in measured if self._shade_says_tilt(m.colour)])
+        light_scale = _frame_lighting([m.shade[:, 1:][m.area[:, 1:] >= 1 - 2 * TOP_SPREAD] for m in measured if self._shade_says_tilt(m.colour)])
         for m in measured:
             colour = CUBE_COLOURS[m.colour]
-            area, shade = m.area, m.shade / lit
+            area, shade = m.area, m.shade / light_scale
             estimates = area.sum(axis=1)
             # A face counts when it is lit like a top lying flat: a whole top within the shading a
             # flat cube's top takes, a partial top (a tilted cube hides the rest, or it is that
@@ -197,7 +197,7 @@ class Counter:
             whole = np.where(flat, np.round(area), 0)
             _tilted_cubes(whole, area, m.touching)
             lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1)
-            whole[lost, np.argmax(area[lost], axis=1)] = 1  # a patch of only tilted faces is one tilted cube
+            whole[lost, np.argmax(area[lost], axis=1)] = 1  # a patch with half a top but no face to count (its top near no face) is one tilted cube
             shown = area >= MIN_TOP
             if shown.any():
                 worst = max(worst, float(np.abs(area - whole)[shown].max()))
@@ -247,9 +247,9 @@ class Counter:
         pair_f = comp[inside] * stride + regions[inside]
         bright = view.image[box][inside].sum(axis=1) / self.light[box][inside]
         shade = np.bincount(pair_f, weights=bright, minlength=n * stride) / np.maximum(np.bincount(pair_f, minlength=n * stride), 1)
+        shade = shade.reshape(n, stride)[1:] / self.calibration.face_shade[c]
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x, y))
         by_label = {int(comp[ct[0, 0, 1] - y, ct[0, 0, 0] - x]): ct for ct in contours}
-        shade = shade.reshape(n, stride)[1:] / self.calibration.face_shade[c]
         return _Faces(c, area.reshape(n, stride)[1:], shade, by_label, _touching(np.where(tops, regions, 0)))
 
     @staticmethod
@@ -276,16 +276,18 @@ class Counter:
         return (contour.reshape(-1, 2) + 0.5) / self.calibration.scale + np.array([x, y]) - 0.5
 
 
-def _touching(regions: np.ndarray) -> set[tuple[int, int]]:
-    """Pairs of labelled regions with 4-neighbouring pixels, both ways round."""
-    pairs = set()
+def _touching(regions: np.ndarray) -> dict[int, set[int]]:
+    """Each labelled region's neighbours: the regions with 4-neighbouring pixels."""
+    touching: dict[int, set[int]] = {}
     for a, b in ((regions[:, 1:], regions[:, :-1]), (regions[1:], regions[:-1])):
         meet = (a != b) & (a > 0) & (b > 0)
-        pairs.update(zip(a[meet].tolist(), b[meet].tolist()))
-    return pairs | {(b, a) for a, b in pairs}
+        for i, j in set(zip(a[meet].tolist(), b[meet].tolist())):
+            touching.setdefault(i, set()).add(j)
+            touching.setdefault(j, set()).add(i)
+    return touching
 
 
-def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: set[tuple[int, int]]) -> None:
+def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: dict[int, set[int]]) -> None:
     """Count, in ``whole`` (patches x faces), the cubes whose faces are none of them lit like a
     flat top: a cube resting tilted on another shows its top and at least one raised side.
 
@@ -300,12 +302,11 @@ def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: set[tuple[int, 
             while todo:
                 j = todo.pop()
                 group.add(j)
-                for i in range(1, area.shape[1]):
-                    if (j, i) in touching:
-                        next_to_counted |= bool(whole[k, i])
-                        if i in idle:
-                            idle.discard(i)
-                            todo.append(i)
+                for i in touching.get(j, ()):
+                    next_to_counted |= bool(whole[k, i])
+                    if i in idle:
+                        idle.discard(i)
+                        todo.append(i)
             held = area[k, list(group)].sum()
             if (len(group) >= 2 and held >= 1 + 2 * TOP_SPREAD) or (not next_to_counted and held >= 0.5):
                 whole[k, max(group, key=lambda j: area[k, j])] = 1

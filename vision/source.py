@@ -125,8 +125,6 @@ class CameraTraySource:
 
     def watch(self, capture: Capture) -> None:
         """Read frames from ``capture`` on a background thread until ``stop``; a failed read ends it."""
-        self.stop()
-        self._stop.clear()
 
         def run() -> None:
             try:
@@ -142,9 +140,6 @@ class CameraTraySource:
         is tried again every ``retry`` seconds; meanwhile the reading says so instead of the
         table waiting on a count that will not come."""
         import cv2
-
-        self.stop()
-        self._stop.clear()
 
         def run() -> None:
             while not self._stop.is_set():
@@ -192,6 +187,9 @@ class CameraTraySource:
             )
 
     def _start(self, run: Callable[[], None]) -> None:
+        """Run ``run`` on the source's one reader thread, after the previous one stopped."""
+        self.stop()
+        self._stop.clear()
         self._thread = threading.Thread(target=run, name="vision-camera", daemon=True)
         self._thread.start()
 

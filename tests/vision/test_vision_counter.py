@@ -102,7 +102,11 @@ def test_a_hand_in_the_tray_makes_it_unsure(sessions):
 
 
 def _touch(*pairs):
-    return {p for a, b in pairs for p in ((a, b), (b, a))}
+    touching = {}
+    for a, b in pairs:
+        touching.setdefault(a, set()).add(b)
+        touching.setdefault(b, set()).add(a)
+    return touching
 
 
 def test_a_tilted_cubes_top_and_raised_side_lit_unlike_a_flat_top_count_one_cube():
@@ -127,7 +131,7 @@ def test_a_tilted_cube_in_a_cluster_counts_once_beside_the_flat_tops():
 
 def test_a_lone_face_lit_unlike_a_flat_top_is_one_tilted_cube():
     whole = np.array([[0.0, 0.0]])
-    _tilted_cubes(whole, np.array([[0.0, 0.6]]), set())
+    _tilted_cubes(whole, np.array([[0.0, 0.6]]), {})
     assert whole.sum() == 1
 
 
