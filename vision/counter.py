@@ -25,7 +25,7 @@ import numpy as np
 from companion.tower.source import CUBE_COLOURS, Doubt, in_english
 from vision import frames, geometry
 from vision.calibration import RESIDUAL_SHAKE, SHADING, TARGET_EDGE, Calibration, illumination
-from vision.pixels import BACKGROUND, PAINT, UNKNOWN, Background, ColourModel, Shade, classify
+from vision.pixels import BACKGROUND, PAINT, SHADE_RANGE, UNKNOWN, Background, ColourModel, Shade, classify
 
 CHI2_EDGE = 27.9  # chi-square, 6 dof (two gradients, three channels), p = 1e-4
 
@@ -192,11 +192,15 @@ class Counter:
             # cube's side) only within the paint variation of the reference top.
             whole_top = area >= 1 - 2 * TOP_SPREAD
             flat = np.where(whole_top, (shade >= SHADING[0]) & (shade <= SHADING[1]), np.abs(shade - 1) <= 2 * PAINT)
+            # no face of a cube is darker than the floor in a cube's shadow: turned from the lamp
+            # it gets the same light a shadow does, so darker is a shadow on cloth of its colour
+            lit = (shade >= SHADE_RANGE[0]) & (area > 0)
             if not self._shade_says_tilt(m.colour):
                 flat[:] = True
+                lit = area > 0
             whole = np.where(flat, np.round(area), 0)
-            _tilted_cubes(whole, area, m.touching)
-            lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1)
+            _tilted_cubes(whole, area, m.touching, lit)
+            lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1) & lit.any(axis=1)
             whole[lost, np.argmax(area[lost], axis=1)] = 1  # a patch with half a top but no face to count (its top near no face) is one tilted cube
             shown = area >= MIN_TOP
             if shown.any():
@@ -287,14 +291,14 @@ def _touching(regions: np.ndarray) -> dict[int, set[int]]:
     return touching
 
 
-def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: dict[int, set[int]]) -> None:
+def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: dict[int, set[int]], lit: np.ndarray) -> None:
     """Count, in ``whole`` (patches x faces), the cubes whose faces are none of them lit like a
     flat top: a cube resting tilted on another shows its top and at least one raised side.
 
     Touching faces that do not count on their own are one cube when together they hold more
     than one top can (a top and a raised side), or when no counted face touches them and they
     hold at least half a top (a tilted cube on its own). One such face next to a counted one
-    is that cube's raised side."""
+    is that cube's raised side. A group with no face ``lit`` like a cube's is a shadow."""
     for k in range(len(area)):
         idle = {j for j in range(1, area.shape[1]) if whole[k, j] == 0 and area[k, j] >= MIN_TOP}
         while idle:
@@ -308,6 +312,8 @@ def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: dict[int, set[i
                         idle.discard(i)
                         todo.append(i)
             held = area[k, list(group)].sum()
+            if not lit[k, list(group)].any():
+                continue
             if (len(group) >= 2 and held >= 1 + 2 * TOP_SPREAD) or (not next_to_counted and held >= 0.5):
                 whole[k, max(group, key=lambda j: area[k, j])] = 1
 

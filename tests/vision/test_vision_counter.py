@@ -113,31 +113,47 @@ def test_a_tilted_cubes_top_and_raised_side_lit_unlike_a_flat_top_count_one_cube
     """Issue 4: "a cube resting tilted on another"; neither face is lit like a flat top, and
     together they hold more than one top could."""
     whole = np.array([[0.0, 0.0, 0.0]])  # column 0: top pixels near no face
-    _tilted_cubes(whole, np.array([[0.1, 0.7, 0.6]]), _touch((1, 2)))
+    _tilted_cubes(whole, area := np.array([[0.1, 0.7, 0.6]]), _touch((1, 2)), area > 0)
     assert whole.sum() == 1
 
 
 def test_a_raised_side_next_to_its_counted_top_counts_nothing():
     whole = np.array([[0.0, 1.0, 0.0]])
-    _tilted_cubes(whole, np.array([[0.0, 0.95, 0.6]]), _touch((1, 2)))
+    _tilted_cubes(whole, area := np.array([[0.0, 0.95, 0.6]]), _touch((1, 2)), area > 0)
     assert whole.sum() == 1
 
 
 def test_a_tilted_cube_in_a_cluster_counts_once_beside_the_flat_tops():
     whole = np.array([[0.0, 1.0, 0.0, 0.0]])
-    _tilted_cubes(whole, np.array([[0.0, 1.0, 0.7, 0.6]]), _touch((1, 2), (2, 3)))
+    _tilted_cubes(whole, area := np.array([[0.0, 1.0, 0.7, 0.6]]), _touch((1, 2), (2, 3)), area > 0)
     assert whole.sum() == 2
 
 
 def test_a_lone_face_lit_unlike_a_flat_top_is_one_tilted_cube():
     whole = np.array([[0.0, 0.0]])
-    _tilted_cubes(whole, np.array([[0.0, 0.6]]), {})
+    _tilted_cubes(whole, area := np.array([[0.0, 0.6]]), {}, area > 0)
     assert whole.sum() == 1
+
+
+def test_a_lone_face_darker_than_a_shadow_is_a_shadow_not_a_cube():
+    """A cube's face turned from the lamp gets the light the floor in a shadow gets: darker is a
+    cube's shadow on cloth of that colour (burgundy read as red, green felt as green)."""
+    whole = np.array([[0.0, 0.0]])
+    _tilted_cubes(whole, np.array([[0.0, 0.7]]), {}, np.array([[False, False]]))
+    assert whole.sum() == 0
+
+
+def test_a_shadow_on_burgundy_cloth_is_no_red_cube():
+    session = synth.make_session(2051)
+    counter = Counter(calibrate(*synth.calibration_pair(session)))
+    sample = synth.scene(session, 2051 * 1000 + 9)
+    assert sample.truth.counts["red"] == 0
+    assert counter.count(sample.image).counts == sample.truth.counts
 
 
 def test_specks_do_not_make_a_tilted_cube():
     whole = np.array([[0.0, 1.0, 0.0, 0.0]])
-    _tilted_cubes(whole, np.array([[0.0, 1.0, 0.2, 0.2]]), _touch((2, 3)))
+    _tilted_cubes(whole, area := np.array([[0.0, 1.0, 0.2, 0.2]]), _touch((2, 3)), area > 0)
     assert whole.sum() == 1
 
 
