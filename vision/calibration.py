@@ -28,7 +28,7 @@ TARGET_EDGE = 22.0  # working pixels across one cube: enough to see its faces, s
 SILHOUETTE_EDGE = 30.0  # pixels across one cube when measuring its shape
 SHADING = (0.8, 1.15)  # sRGB brightness range one cube's colour is widened to (shadow of a neighbour to a lamp-facing tilt)
 RESIDUAL_SHAKE = 0.5  # working pixels of misalignment left after phase correlation
-SAME_SIZE = 0.2  # log-ratio within which a colour's cube area is just pixel noise around the others'
+SAME_SIZE = 0.1  # log-ratio within which a colour's cube area is just pixel noise around the others': two sigmas of one reference cube's measure (0.058 over the dev calibrations); a black top measures 0.88 of the others, its dark outline lost to its sides and shadow
 NAMED = {  # what each name means, roughly, in sRGB; only the best assignment of all six matters
     "red": (200, 45, 40),
     "blue": (40, 80, 180),
