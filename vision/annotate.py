@@ -1,9 +1,12 @@
 """The picture the battle screen shows: the tray with every counted patch outlined in its colour.
 
 Players trust a count they can check at a glance; outlining each patch with the number of
-cubes the counter made of it shows exactly where a disagreement comes from. The picture
-carries no words: the screens say the counts and the doubts in each device's language (and
-OpenCV's fonts cannot draw Cyrillic), so the corner shows each colour's total as a swatch
+cubes the counter made of it shows exactly where a disagreement comes from. When the counter
+doubts, the picture says where: a question mark beside each patch whose faces do not add up
+to whole cubes (one it counted as none is outlined too), and an outline around whatever no
+cube colour explains (a hand, a die), so the players check one spot, not the whole tray. The
+picture carries no words: the screens say the counts and the doubts in each device's language
+(and OpenCV's fonts cannot draw Cyrillic), so the corner shows each colour's total as a swatch
 and a number, and a question mark when the counter doubts its count.
 """
 from __future__ import annotations
@@ -26,7 +29,8 @@ UNSURE = (0, 200, 255)
 
 
 def annotate(frame: np.ndarray, count: Count, roi: tuple[int, int, int, int] | None = None) -> np.ndarray:
-    """A copy of ``frame`` with outlines, per-patch numbers, the totals and, when unsure, a "?"."""
+    """A copy of ``frame`` with outlines, per-patch numbers, the totals and, when unsure, a "?"
+    in the corner and at each place that made it unsure."""
     out = frame.copy()
     thick = max(2, frame.shape[1] // 500)
     if roi is not None:
@@ -36,9 +40,16 @@ def annotate(frame: np.ndarray, count: Count, roi: tuple[int, int, int, int] | N
         pts = np.round(patch.contour).astype(np.int32).reshape(-1, 1, 2)
         cv2.polylines(out, [pts], True, (0, 0, 0), thick + 2, cv2.LINE_AA)
         cv2.polylines(out, [pts], True, OUTLINE[patch.colour], thick, cv2.LINE_AA)
+        x, y = pts.reshape(-1, 2).min(axis=0)
+        at = (int(x), max(int(y) - 4, 12))
         if patch.cubes > 1:
-            x, y = pts.reshape(-1, 2).min(axis=0)
-            _label(out, str(patch.cubes), (int(x), max(int(y) - 4, 12)), OUTLINE[patch.colour])
+            at = _label(out, str(patch.cubes), at, OUTLINE[patch.colour])
+        if patch.doubtful:
+            _label(out, "?", at, UNSURE)
+    for outline in count.unexplained:
+        pts = np.round(outline).astype(np.int32).reshape(-1, 1, 2)
+        cv2.polylines(out, [pts], True, (0, 0, 0), thick + 2, cv2.LINE_AA)
+        cv2.polylines(out, [pts], True, UNSURE, thick, cv2.LINE_AA)
     x = 10
     for colour, n in count.counts.items():
         if n:
@@ -61,9 +72,12 @@ def _total(image: np.ndarray, colour: str | None, n: int, x: int) -> int:
     return x + 16 * len(str(n)) + 14
 
 
-def _label(image: np.ndarray, text: str, origin: tuple[int, int], colour: tuple[int, int, int]) -> None:
+def _label(image: np.ndarray, text: str, origin: tuple[int, int], colour: tuple[int, int, int]) -> tuple[int, int]:
+    """Draws ``text`` at ``origin``; returns where text following it starts."""
     cv2.putText(image, text, origin, cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 0, 0), 4, cv2.LINE_AA)
     cv2.putText(image, text, origin, cv2.FONT_HERSHEY_SIMPLEX, 0.7, colour, 2, cv2.LINE_AA)
+    (width, _), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 0.7, 2)
+    return origin[0] + width + 2, origin[1]
 
 
 def jpeg(image: np.ndarray, quality: int = 80) -> bytes:

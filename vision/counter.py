@@ -69,6 +69,7 @@ class Patch:
     estimate: float
     contour: np.ndarray  # frame pixels, N x 2
     faces: list[tuple[float, float]] = field(default_factory=list)  # each top face: cubes' worth of top, brightness over a flat top's
+    doubtful: bool = False  # its faces do not add up to whole cubes: where the players should look
 
 
 @dataclass
@@ -90,6 +91,7 @@ class Count:
     patches: list[Patch] = field(default_factory=list)
     unknown: float = 0.0  # unexplained foreground, in cubes
     shift: float = 0.0  # camera shake undone, working pixels
+    unexplained: list[np.ndarray] = field(default_factory=list)  # outlines (frame pixels) of what no cube colour explains, when that is a doubt
 
     @property
     def unsure(self) -> bool:
@@ -202,16 +204,17 @@ class Counter:
             _tilted_cubes(whole, area, m.touching, lit)
             lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1) & lit.any(axis=1)
             whole[lost, np.argmax(area[lost], axis=1)] = 1  # a patch with half a top but no face to count (its top near no face) is one tilted cube
-            shown = area >= MIN_TOP
-            if shown.any():
-                worst = max(worst, float(np.abs(area - whole)[shown].max()))
+            residual = np.where(area >= MIN_TOP, np.abs(area - whole), 0.0).max(axis=1, initial=0.0)
+            worst = max(worst, float(residual.max(initial=0.0)))
             for k in range(len(area)):
                 cubes = int(whole[k].sum())
                 counts[colour] += cubes
-                if cubes > 0 and k + 1 in m.contours:
+                doubtful = bool(residual[k] >= UNSURE_RESIDUAL)
+                if (cubes > 0 or doubtful) and k + 1 in m.contours:
                     faces_k = sorted(((round(float(a), 2), round(float(b), 2)) for a, b in zip(area[k], shade[k]) if a > 0), reverse=True)
-                    patches.append(Patch(colour, cubes, float(estimates[k]), self._to_frame(m.contours[k + 1]), faces=faces_k))
+                    patches.append(Patch(colour, cubes, float(estimates[k]), self._to_frame(m.contours[k + 1]), faces_k, doubtful))
         unknown = float(self.inv_scale[view.unknown].sum() / self.calibration.full_area.mean())
+        unexplained = self._unexplained(view.unknown) if unknown >= UNSURE_UNKNOWN else []
         confidence = max(0.0, 1 - worst) * max(0.0, 1 - unknown / (2 * UNSURE_UNKNOWN))
         doubts = []
         if unknown >= UNSURE_UNKNOWN:
@@ -224,7 +227,13 @@ class Counter:
             # counted as lit at calibration, but a hand over a white table is read as a shadow too
             doubts.append(Doubt("doubt.light_changed"))
             confidence = min(confidence, RELIT_CONFIDENCE)
-        return Count(counts, round(confidence, 3), doubts, patches, unknown, view.shift)
+        return Count(counts, round(confidence, 3), doubts, patches, unknown, view.shift, unexplained)
+
+    def _unexplained(self, unknown: np.ndarray) -> list[np.ndarray]:
+        """Outlines of the unexplained pieces big enough to hide a cube (a hand, a die), for the
+        players to see what the counter could not read."""
+        contours, _ = cv2.findContours(unknown.view(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        return [self._to_frame(c) for c in contours if cv2.contourArea(c) >= MIN_TOP * self.cube_pixels]
 
     def _shade_says_tilt(self, c: int) -> bool:
         """False for black cubes on cloth they cannot be told from in shadow: found together

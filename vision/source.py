@@ -110,7 +110,7 @@ class CameraTraySource:
             if moved > self.stabiliser.still:
                 doubts.append(Doubt("doubt.moving"))
             extra: dict[str, object] = {"timestamp": now, "moved": moved, "patches": [
-                {"colour": p.colour, "cubes": p.cubes, "estimate": round(p.estimate, 2)} for p in count.patches
+                {"colour": p.colour, "cubes": p.cubes, "estimate": round(p.estimate, 2), "doubtful": p.doubtful} for p in count.patches
             ]}
             if self.annotate_frames:
                 extra["annotated_jpeg"] = jpeg(annotate(image, count, counter.calibration.roi))

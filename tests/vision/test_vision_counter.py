@@ -1,5 +1,6 @@
 """Counting generated trays against their truth; the full accuracy run and the frame time
 live in bench/vision_counter.py."""
+import cv2
 import numpy as np
 
 from companion.tower.source import Doubt
@@ -94,6 +95,15 @@ def test_cubes_seen_through_the_near_wall_are_counted(sessions):
     assert right >= 5, right  # 6 of 6 when written; the counter before bridging the rim made 3
 
 
+def test_what_no_cube_colour_explains_is_outlined_for_the_players_only_when_it_is_a_doubt(sessions):
+    """Issue 4: "say when it is unsure (a hand in the frame ...)": the picture shows where."""
+    session, _, _, _, counter = sessions[4]
+    with_hand = counter.count(synth.scene(session, 7, total=6, hand=True).image)
+    assert with_hand.unsure and with_hand.unexplained
+    plain = counter.count(synth.scene(session, 7, total=6).image)
+    assert not plain.unexplained
+
+
 def test_a_hand_in_the_tray_makes_it_unsure(sessions):
     for seed, (session, _, _, _, counter) in sessions.items():
         sample = synth.scene(session, 7, total=6, hand=True)
@@ -141,6 +151,19 @@ def test_a_lone_face_darker_than_a_shadow_is_a_shadow_not_a_cube():
     whole = np.array([[0.0, 0.0]])
     _tilted_cubes(whole, np.array([[0.0, 0.7]]), {}, np.array([[False, False]]))
     assert whole.sum() == 0
+
+
+def test_the_patch_whose_faces_do_not_add_up_is_marked_where_the_players_should_look():
+    """A red cube resting tilted on another shows its top and a raised side that is no whole top:
+    the count is unsure, and the patch it is in is marked doubtful."""
+    session = synth.make_session(2025)
+    counter = Counter(calibrate(*synth.calibration_pair(session)))
+    sample = synth.scene(session, 2025 * 1000 + 5)
+    count = counter.count(sample.image)
+    assert count.unsure
+    tilted = [session.camera.project(c.vertices()).mean(axis=0) for c in sample.cubes if c.resting_on is not None and c.colour == "red"]
+    marked = [p.contour.astype(np.float32) for p in count.patches if p.doubtful]
+    assert any(cv2.pointPolygonTest(m, tuple(map(float, t)), False) >= 0 for m in marked for t in tilted)
 
 
 def test_a_shadow_on_burgundy_cloth_is_no_red_cube():
