@@ -26,58 +26,67 @@ OUTLINE = {  # BGR
 }
 SWATCH = {**OUTLINE, "black": (25, 25, 25)}  # the outline of black is white, to be seen
 UNSURE = (0, 200, 255)
+READABLE_WIDTH = 640  # frame pixels across at which the marks are drawn at their base size
 
 
 def annotate(frame: np.ndarray, count: Count, roi: tuple[int, int, int, int] | None = None) -> np.ndarray:
     """A copy of ``frame`` with outlines, per-patch numbers, the totals and, when unsure, a "?"
     in the corner and at each place that made it unsure."""
     out = frame.copy()
-    thick = max(2, frame.shape[1] // 500)
+    size = frame.shape[1] / READABLE_WIDTH  # the battle screen shrinks the picture: marks grow with it
+    thick = max(2, round(2 * size))
     if roi is not None:
         x, y, w, h = roi
         cv2.rectangle(out, (x, y), (x + w - 1, y + h - 1), (160, 160, 160), 1)
     for patch in count.patches:
-        pts = np.round(patch.contour).astype(np.int32).reshape(-1, 1, 2)
-        cv2.polylines(out, [pts], True, (0, 0, 0), thick + 2, cv2.LINE_AA)
-        cv2.polylines(out, [pts], True, OUTLINE[patch.colour], thick, cv2.LINE_AA)
+        pts = _outline(out, patch.contour, OUTLINE[patch.colour], thick)
         x, y = pts.reshape(-1, 2).min(axis=0)
-        at = (int(x), max(int(y) - 4, 12))
+        at = (int(x), max(int(y) - thick, round(12 * size)))
         if patch.cubes > 1:
-            at = _label(out, str(patch.cubes), at, OUTLINE[patch.colour])
+            at = _label(out, str(patch.cubes), at, OUTLINE[patch.colour], size)
         if patch.doubtful:
-            _label(out, "?", at, UNSURE)
+            _label(out, "?", at, UNSURE, size)
     for outline in count.unexplained:
-        pts = np.round(outline).astype(np.int32).reshape(-1, 1, 2)
-        cv2.polylines(out, [pts], True, (0, 0, 0), thick + 2, cv2.LINE_AA)
-        cv2.polylines(out, [pts], True, UNSURE, thick, cv2.LINE_AA)
-    x = 10
+        _outline(out, outline, UNSURE, thick)
+    x = round(10 * size)
     for colour, n in count.counts.items():
         if n:
-            x = _total(out, colour, n, x)
+            x = _total(out, colour, n, x, size)
     if not any(count.counts.values()):
-        x = _total(out, None, 0, x)
+        x = _total(out, None, 0, x, size)
     if count.unsure:
-        _label(out, "?", (x, 30), UNSURE)
+        _label(out, "?", (x, round(30 * size)), UNSURE, size)
     return out
 
 
-def _total(image: np.ndarray, colour: str | None, n: int, x: int) -> int:
+def _outline(image: np.ndarray, contour: np.ndarray, colour: tuple[int, int, int], thick: int) -> np.ndarray:
+    """A contour drawn in ``colour`` over a black edge, to be seen on any cloth."""
+    pts = np.round(contour).astype(np.int32).reshape(-1, 1, 2)
+    cv2.polylines(image, [pts], True, (0, 0, 0), thick + 2, cv2.LINE_AA)
+    cv2.polylines(image, [pts], True, colour, thick, cv2.LINE_AA)
+    return pts
+
+
+def _total(image: np.ndarray, colour: str | None, n: int, x: int, size: float) -> int:
     """One colour's total in the top left corner (a swatch and its number); returns where
     the next one starts."""
+    top, side = round(12 * size), round(20 * size)
     if colour is not None:
-        cv2.rectangle(image, (x, 12), (x + 20, 32), (255, 255, 255), -1)
-        cv2.rectangle(image, (x + 2, 14), (x + 18, 30), SWATCH[colour], -1)
-        x += 26
-    _label(image, str(n), (x, 30), (255, 255, 255))
-    return x + 16 * len(str(n)) + 14
+        cv2.rectangle(image, (x, top), (x + side, top + side), (255, 255, 255), -1)
+        inset = max(1, round(2 * size))
+        cv2.rectangle(image, (x + inset, top + inset), (x + side - inset, top + side - inset), SWATCH[colour], -1)
+        x += side + round(6 * size)
+    end, _ = _label(image, str(n), (x, top + side - round(2 * size)), (255, 255, 255), size)
+    return end + round(12 * size)
 
 
-def _label(image: np.ndarray, text: str, origin: tuple[int, int], colour: tuple[int, int, int]) -> tuple[int, int]:
+def _label(image: np.ndarray, text: str, origin: tuple[int, int], colour: tuple[int, int, int], size: float) -> tuple[int, int]:
     """Draws ``text`` at ``origin``; returns where text following it starts."""
-    cv2.putText(image, text, origin, cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 0, 0), 4, cv2.LINE_AA)
-    cv2.putText(image, text, origin, cv2.FONT_HERSHEY_SIMPLEX, 0.7, colour, 2, cv2.LINE_AA)
-    (width, _), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 0.7, 2)
-    return origin[0] + width + 2, origin[1]
+    scale, weight = 0.7 * size, max(2, round(2 * size))
+    cv2.putText(image, text, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), weight + 2, cv2.LINE_AA)
+    cv2.putText(image, text, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, weight, cv2.LINE_AA)
+    (width, _), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, weight)
+    return origin[0] + width + round(2 * size), origin[1]
 
 
 def jpeg(image: np.ndarray, quality: int = 80) -> bytes:
