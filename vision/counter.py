@@ -320,9 +320,9 @@ def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: dict[int, set[i
                     if i in idle:
                         idle.discard(i)
                         todo.append(i)
-            held = area[k, list(group)].sum()
             if not lit[k, list(group)].any():
                 continue
+            held = area[k, list(group)].sum()
             if (len(group) >= 2 and held >= 1 + 2 * TOP_SPREAD) or (not next_to_counted and held >= 0.5):
                 whole[k, max(group, key=lambda j: area[k, j])] = 1
 
