@@ -140,7 +140,7 @@ class Counter:
         fg = unknown.copy()
         for m in masks:
             fg |= m
-        fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, _SQUARE)
+        fg = self._bridge(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, _SQUARE))
         tops = geometry.tops(fg, self.rise_maps)
         faces = tops & ~self.edges(view)
         return View(view, labels, [m > 0 for m in masks], unknown > 0, tops > 0, faces > 0, shift, gain, relit)
@@ -155,8 +155,10 @@ class Counter:
         return self.calibration.shadows.shade(casters)
 
     def _bridge(self, mask: np.ndarray) -> np.ndarray:
-        """Join a cube's mask across the tray's own lines (the near wall's rim and foot seen
-        across a cube behind it): there the tray, not the cube, decides the colour."""
+        """Join a mask across the tray's own lines (the near wall's rim and foot seen across a
+        cube behind it): there the tray, not the cube, decides the colour. Joined for each
+        colour, and for the foreground as a whole: seen through the wall, a cube's side can
+        take another colour than its top, and the line between them must not cut the top off."""
         if not self.lines.any() or not mask.any():
             return mask
         closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _BRIDGE)

@@ -104,6 +104,16 @@ def test_what_no_cube_colour_explains_is_outlined_for_the_players_only_when_it_i
     assert not plain.unexplained
 
 
+def test_a_cube_right_behind_the_near_wall_keeps_its_top_where_the_rim_crosses_its_side():
+    """Seen through the wall, a black cube's side takes another colour (here blue); the rim's
+    line between them is the tray's, so the top above it is still a top. Two black cubes in a
+    row against the wall were counted as one, and not flagged."""
+    session = synth.make_session(2025)
+    counter = Counter(calibrate(*synth.calibration_pair(session)))
+    sample = synth.scene(session, 2025 * 1000 + 9)
+    assert counter.count(sample.image).counts == sample.truth.counts
+
+
 def test_a_hand_in_the_tray_makes_it_unsure(sessions):
     for seed, (session, _, _, _, counter) in sessions.items():
         sample = synth.scene(session, 7, total=6, hand=True)
