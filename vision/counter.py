@@ -136,11 +136,12 @@ class Counter:
             shade = self._shade(classify(view, self.light, self.background, self.table))
         labels = classify(view, self.light, self.background, self.table, shade)
         masks = [self._bridge(_clean(labels == c)) for c in range(len(CUBE_COLOURS))]
-        unknown = cv2.morphologyEx((labels == UNKNOWN).view(np.uint8), cv2.MORPH_OPEN, _SQUARE)
+        unexplained = (labels == UNKNOWN).view(np.uint8)
+        unknown = cv2.morphologyEx(unexplained, cv2.MORPH_OPEN, _SQUARE)
         # whatever the tray cannot explain is something lying there, specks included: seen through
         # the near wall a cube's side is hazed into specks of no colour, and the top above it
         # must still have its side below it
-        fg = (labels == UNKNOWN).view(np.uint8).copy()
+        fg = unexplained.copy()
         for m in masks:
             fg |= m
         fg = self._bridge(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, _SQUARE))
