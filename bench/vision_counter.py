@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/vision_counter.py [--sessions 40] [--images 10] [--seed 1000]
     .venv/bin/python bench/vision_counter.py --true-camera   # accuracy with the generator's camera
+    .venv/bin/python bench/vision_counter.py --as-sent 85    # accuracy on photos re-encoded as a phone or browser sends them
 
 Both counters see the same generated photos (vision.synth: a fresh table, camera and light
 per session). Prints: how often all six counts are exactly right, for each; how often the
@@ -109,6 +110,15 @@ def calibrate_session(session: synth.Session, empty: np.ndarray, reference: np.n
         return calibrate(empty, reference)
 
 
+def as_sent(image: np.ndarray, quality: int | None) -> np.ndarray:
+    """The photo as the app receives it: a phone or the browser encodes it as JPEG once more."""
+    if quality is None:
+        return image
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+
+
 def accuracy(args: argparse.Namespace) -> None:
     ours = base = total = unsure = confident = confident_right = calib_failed = 0
     tilted_misses = 0
@@ -120,7 +130,7 @@ def accuracy(args: argparse.Namespace) -> None:
         seed = args.seed + s
         session = synth.make_session(seed)
         baseline = HsvBaseline(session)
-        empty, reference = synth.calibration_pair(session)
+        empty, reference = (as_sent(photo, args.as_sent) for photo in synth.calibration_pair(session))
         try:
             counter: Counter | None = Counter(calibrate_session(session, empty, reference, args.true_camera))
         except CalibrationError as error:
@@ -129,9 +139,10 @@ def accuracy(args: argparse.Namespace) -> None:
             misses.append(f"session {seed} ({session.cloth_name}): calibration refused: {error}")
         for k in range(args.images):
             sample = synth.scene(session, seed * 1000 + k)
+            image = as_sent(sample.image, args.as_sent)
             truth = sample.truth.counts
             total += 1
-            got = baseline.count(sample.image)
+            got = baseline.count(image)
             base += got == truth
             for c in CUBE_COLOURS:
                 base_errors[c] += got[c] != truth[c]
@@ -139,7 +150,7 @@ def accuracy(args: argparse.Namespace) -> None:
                 for c in CUBE_COLOURS:
                     colour_errors[c] += 1
                 continue
-            count = counter.count(sample.image)
+            count = counter.count(image)
             right = count.counts == truth
             ours += right
             unsure += count.unsure
@@ -157,7 +168,7 @@ def accuracy(args: argparse.Namespace) -> None:
             for h in range(args.hands):
                 sample = synth.scene(session, seed * 1000 + 500 + h, hand=True)
                 hands += 1
-                hands_flagged += counter.count(sample.image).unsure
+                hands_flagged += counter.count(as_sent(sample.image, args.as_sent)).unsure
     print(f"images: {total} in {args.sessions} sessions (seeds {args.seed}..{args.seed + args.sessions - 1}); calibration refused in {calib_failed}")
     low, high = wilson(ours, total)
     calibrated = total - calib_failed * args.images
@@ -237,9 +248,10 @@ def main() -> None:
     parser.add_argument("--settle-runs", type=int, default=10)
     parser.add_argument("--show-misses", type=int, default=15)
     parser.add_argument("--true-camera", action="store_true", help="accuracy only, with the generator's camera instead of the fitted one")
+    parser.add_argument("--as-sent", type=int, metavar="QUALITY", help="accuracy only, every photo re-encoded as JPEG of this quality first")
     args = parser.parse_args()
     print(f"machine: {platform.processor() or platform.machine()}, {len(__import__('os').sched_getaffinity(0))} cores; OpenCV {cv2.__version__}")
-    if not args.true_camera:
+    if not args.true_camera and args.as_sent is None:
         timing(args)
         settling(args)
     accuracy(args)
