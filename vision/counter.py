@@ -136,12 +136,12 @@ class Counter:
             shade = self._shade(classify(view, self.light, self.background, self.table))
         labels = classify(view, self.light, self.background, self.table, shade)
         masks = [self._bridge(_clean(labels == c)) for c in range(len(CUBE_COLOURS))]
-        unexplained = (labels == UNKNOWN).view(np.uint8)
-        unknown = cv2.morphologyEx(unexplained, cv2.MORPH_OPEN, _SQUARE)
+        unlabelled = (labels == UNKNOWN).view(np.uint8)
+        unknown = cv2.morphologyEx(unlabelled, cv2.MORPH_OPEN, _SQUARE)
         # whatever the tray cannot explain is something lying there, specks included: seen through
         # the near wall a cube's side is hazed into specks of no colour, and the top above it
         # must still have its side below it
-        fg = unexplained.copy()
+        fg = unlabelled.copy()
         for m in masks:
             fg |= m
         fg = self._bridge(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, _SQUARE))
@@ -198,14 +198,12 @@ class Counter:
             # A face counts when it is lit like a top lying flat: a whole top within the shading a
             # flat cube's top takes, a partial top (a tilted cube hides the rest, or it is that
             # cube's side) only within the paint variation of the reference top.
+            says_tilt = self._shade_says_tilt(m.colour)
             whole_top = area >= 1 - 2 * TOP_SPREAD
-            flat = np.where(whole_top, (shade >= SHADING[0]) & (shade <= SHADING[1]), np.abs(shade - 1) <= 2 * PAINT)
+            flat = np.where(whole_top, (shade >= SHADING[0]) & (shade <= SHADING[1]), np.abs(shade - 1) <= 2 * PAINT) | (not says_tilt)
             # no face of a cube is darker than the floor in a cube's shadow: turned from the lamp
             # it gets the same light a shadow does, so darker is a shadow on cloth of its colour
-            lit = (shade >= SHADE_RANGE[0]) & (area > 0)
-            if not self._shade_says_tilt(m.colour):
-                flat[:] = True
-                lit = area > 0
+            lit = (area > 0) & ((shade >= SHADE_RANGE[0]) | (not says_tilt))
             whole = np.where(flat, np.round(area), 0)
             _tilted_cubes(whole, area, m.touching, lit)
             lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1) & lit.any(axis=1)

@@ -1,5 +1,7 @@
 """Counting generated trays against their truth; the full accuracy run and the frame time
 live in bench/vision_counter.py."""
+import functools
+
 import cv2
 import numpy as np
 
@@ -9,6 +11,18 @@ from vision.calibration import calibrate
 from vision.counter import Counter, _frame_lighting, _tilted_cubes
 
 LIGHT_SCENES = 6
+
+
+@functools.cache
+def _dev_table(seed: int) -> tuple[synth.Session, Counter]:
+    """A table of the dev set (seeds 2000..2059) calibrated once for every test that uses it."""
+    session = synth.make_session(seed)
+    return session, Counter(calibrate(*synth.calibration_pair(session)))
+
+
+def _dev_photo(seed: int, k: int) -> synth.Sample:
+    """The dev set's photo ``k`` of table ``seed``, as the bench's ``--seed 2000`` run draws it."""
+    return synth.scene(_dev_table(seed)[0], seed * 1000 + k)
 
 
 def test_single_cubes_anywhere_are_counted_exactly(sessions):
@@ -108,20 +122,17 @@ def test_a_cube_right_behind_the_near_wall_keeps_its_top_where_the_rim_crosses_i
     """Seen through the wall, a black cube's side takes another colour (here blue); the rim's
     line between them is the tray's, so the top above it is still a top. Two black cubes in a
     row against the wall were counted as one, and not flagged."""
-    session = synth.make_session(2025)
-    counter = Counter(calibrate(*synth.calibration_pair(session)))
-    sample = synth.scene(session, 2025 * 1000 + 9)
-    assert counter.count(sample.image).counts == sample.truth.counts
+    sample = _dev_photo(2025, 9)
+    assert _dev_table(2025)[1].count(sample.image).counts == sample.truth.counts
 
 
 def test_a_cube_right_behind_the_near_wall_keeps_its_top_when_its_side_is_hazed_into_specks():
     """Calibrated from the photos as a phone sends them (JPEG), the cube's side seen through the
     wall comes out as specks of blue and of no colour at all: still something lying there."""
-    session = synth.make_session(2025)
+    session = _dev_table(2025)[0]
     as_sent = [cv2.imdecode(cv2.imencode(".jpg", photo)[1], cv2.IMREAD_COLOR) for photo in synth.calibration_pair(session)]
-    counter = Counter(calibrate(*as_sent))
-    sample = synth.scene(session, 2025 * 1000 + 9)
-    assert counter.count(sample.image).counts == sample.truth.counts
+    sample = _dev_photo(2025, 9)
+    assert Counter(calibrate(*as_sent)).count(sample.image).counts == sample.truth.counts
 
 
 def test_a_hand_in_the_tray_makes_it_unsure(sessions):
@@ -176,9 +187,8 @@ def test_a_lone_face_darker_than_a_shadow_is_a_shadow_not_a_cube():
 def test_the_patch_whose_faces_do_not_add_up_is_marked_where_the_players_should_look():
     """A red cube resting tilted on another shows its top and a raised side that is no whole top:
     the count is unsure, and the patch it is in is marked doubtful."""
-    session = synth.make_session(2025)
-    counter = Counter(calibrate(*synth.calibration_pair(session)))
-    sample = synth.scene(session, 2025 * 1000 + 5)
+    session, counter = _dev_table(2025)
+    sample = _dev_photo(2025, 5)
     count = counter.count(sample.image)
     assert count.unsure
     tilted = [session.camera.project(c.vertices()).mean(axis=0) for c in sample.cubes if c.resting_on is not None and c.colour == "red"]
@@ -187,11 +197,9 @@ def test_the_patch_whose_faces_do_not_add_up_is_marked_where_the_players_should_
 
 
 def test_a_shadow_on_burgundy_cloth_is_no_red_cube():
-    session = synth.make_session(2051)
-    counter = Counter(calibrate(*synth.calibration_pair(session)))
-    sample = synth.scene(session, 2051 * 1000 + 9)
+    sample = _dev_photo(2051, 9)
     assert sample.truth.counts["red"] == 0
-    assert counter.count(sample.image).counts == sample.truth.counts
+    assert _dev_table(2051)[1].count(sample.image).counts == sample.truth.counts
 
 
 def test_specks_do_not_make_a_tilted_cube():
