@@ -2,7 +2,7 @@
 
 Real tray photos with hand-checked counts are scarce, so the tests and the benchmark render
 their own: a pinhole camera over a clear tray on a cloth, wooden cubes drawn as shaded 3D
-boxes (top and sides, seams, paint and grain variation), cast shadows, tilted cubes resting
+boxes (top and sides, seams, paint and grain variation), cast shadows, tilted cubes leaning
 on others, cubes against the walls, warm or cool light that the camera white-balances only
 in part, vignetting, sensor noise, defocus, a small camera shake between frames and JPEG.
 
@@ -60,6 +60,7 @@ FACES = (  # vertex indices of a unit cube, outward normal along the named axis
     ((0, 1, 5, 4), (0, -1, 0)),
 )
 UNIT = np.array([[x, y, z] for z in (-0.5, 0.5) for y in (-0.5, 0.5) for x in (-0.5, 0.5)])
+_EDGES = np.array([(i, i | bit) for i in range(8) for bit in (1, 2, 4) if not i & bit])  # UNIT corners one axis apart
 
 
 @dataclass(frozen=True)
@@ -285,19 +286,32 @@ def _propose(session: Session, rng: np.random.Generator, colour: str, cubes: lis
         base_i = int(rng.choice(flat))
         if any(c.resting_on == base_i for c in cubes):
             return None
-        base = cubes[base_i]
-        direction = rng.uniform(0, 2 * np.pi)
-        u = np.array([np.cos(direction), np.sin(direction), 0.0])
-        tilt = np.radians(rng.uniform(15, 40))
-        rotation = _rot_axis(np.array([-u[1], u[0], 0.0]), tilt) @ _rot_z(rng.uniform(0, np.pi / 2))
-        cube = _new_cube(session, rng, colour, base.centre[:2] + u[:2] * rng.uniform(0.3, 0.6) * CUBE, 0.0)
-        cube.rotation = rotation
-        cube.centre[2] = 0
-        cube.centre[2] = base.size * rng.uniform(0.8, 0.95) - cube.vertices()[:, 2].min()
-        cube.resting_on = base_i
-        return cube
+        return _leaning(session, rng, colour, cubes[base_i], base_i)
     xy = rng.uniform([-TRAY_W / 2, -TRAY_D / 2], [TRAY_W / 2, TRAY_D / 2])
     return _new_cube(session, rng, colour, xy, rng.uniform(0, np.pi / 2))
+
+
+def _leaning(session: Session, rng: np.random.Generator, colour: str, base: Cube, base_i: int) -> Cube:
+    """A cube that landed against another and stayed tilted: one bottom edge on the cloth, the
+    opposite one propped on the base's side. Cubes of one size can rest no other way; its top
+    rises towards the base, and leaned less than 45 degrees its weight holds it there."""
+    yaw = np.arctan2(base.rotation[1, 0], base.rotation[0, 0]) + rng.integers(4) * np.pi / 2
+    away = np.array([np.cos(yaw), np.sin(yaw), 0.0])
+    lean = np.radians(rng.uniform(12, 42))
+    cube = _new_cube(session, rng, colour, base.centre[:2], 0.0)
+    cube.rotation = _rot_axis(np.array([-away[1], away[0], 0.0]), lean) @ _rot_z(yaw + np.radians(rng.uniform(-10, 10)))
+    side = np.array([-away[1], away[0], 0.0])
+    rim = (UNIT[_EDGES[:, :1]] + (UNIT[_EDGES[:, 1:]] - UNIT[_EDGES[:, :1]]) * np.linspace(0, 1, 21)[:, None]).reshape(-1, 3)
+    rim = (rim * cube.size) @ cube.rotation.T
+    rim[:, 2] -= rim[:, 2].min()
+    shift = rng.uniform(-0.35, 0.35) * base.size
+    facing = (np.abs(rim @ side + shift) <= base.size / 2) & (rim[:, 2] <= base.size)  # what can touch the base's side, not pass beside it
+    if not facing.any():
+        return None
+    cube.centre = base.centre + shift * side + (base.size / 2 - (rim[facing] @ away).min()) * away
+    cube.centre[2] = -((UNIT * cube.size) @ cube.rotation.T)[:, 2].min()
+    cube.resting_on = base_i
+    return cube
 
 
 def place_cubes(
