@@ -308,10 +308,11 @@ def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: dict[int, set[i
     """Count, in ``whole`` (patches x faces), the cubes whose faces are none of them lit like a
     flat top: a cube resting tilted on another shows its top and at least one raised side.
 
-    Touching faces that do not count on their own are one cube when together they hold more
-    than one top can (a top and a raised side), or when no counted face touches them and they
-    hold at least half a top (a tilted cube on its own). One such face next to a counted one
-    is that cube's raised side. A group with no face ``lit`` like a cube's is a shadow."""
+    Touching faces that do not count on their own are one cube when together they hold at
+    least what a whole top does (a tilted top, foreshortened, and a side), or when no counted
+    face touches them and they hold at least half a top (a tilted cube on its own). One such
+    face next to a counted one is that cube's raised side. A group with no face ``lit`` like a
+    cube's is a shadow."""
     for k in range(len(area)):
         idle = {j for j in range(1, area.shape[1]) if whole[k, j] == 0 and area[k, j] >= MIN_TOP}
         while idle:
@@ -327,7 +328,7 @@ def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: dict[int, set[i
             if not lit[k, list(group)].any():
                 continue
             held = area[k, list(group)].sum()
-            if (len(group) >= 2 and held >= 1 + 2 * TOP_SPREAD) or (not next_to_counted and held >= 0.5):
+            if (len(group) >= 2 and held >= 1 - 2 * TOP_SPREAD) or (not next_to_counted and held >= 0.5):
                 whole[k, max(group, key=lambda j: area[k, j])] = 1
 
 
