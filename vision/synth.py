@@ -2,9 +2,11 @@
 
 Real tray photos with hand-checked counts are scarce, so the tests and the benchmark render
 their own: a pinhole camera over a clear tray on a cloth, wooden cubes drawn as shaded 3D
-boxes (top and sides, seams, paint and grain variation), cast shadows, tilted cubes leaning
-on others, cubes against the walls, warm or cool light that the camera white-balances only
-in part, vignetting, sensor noise, defocus, a small camera shake between frames and JPEG.
+boxes (top and sides, seams, paint and grain variation), cast shadows on the cloth and on the
+cubes (a neighbour, a leaning cube or the hand between a face and the lamp leaves it only the
+ambient light), tilted cubes leaning on others, cubes against the walls, warm or cool light
+that the camera white-balances only in part, vignetting, sensor noise, defocus, a small camera
+shake between frames and JPEG.
 
 A *session* fixes what stays fixed at a real table for an evening (camera pose, cloth,
 light, the cube set); frames rendered from one session differ in cubes, noise, exposure
@@ -384,7 +386,65 @@ def _shade(session: Session, albedo: np.ndarray, normal: np.ndarray, centre: np.
     return (albedo * diffuse + sheen) * session.light_colour
 
 
-def _cube_sprite(session: Session, cube: Cube, rng: np.random.Generator) -> _Sprite | None:
+def _shade_unlit(session: Session, albedo: np.ndarray) -> np.ndarray:
+    """A face the lamp cannot reach, whatever its angle: the ambient light alone."""
+    return albedo * session.ambient * session.light_colour
+
+
+def _cast_on_plane(verts: np.ndarray, point: np.ndarray, normal: np.ndarray, light: np.ndarray) -> np.ndarray | None:
+    """Points on a plane whose hull is the shadow a convex occluder throws on it, or None when
+    the occluder lies wholly behind the plane. The occluder is cut at the plane first: a corner
+    behind it, projected along the light, would land on the lamp's side and darken lit paint."""
+    s = (verts - point) @ normal
+    if s.max() <= 0:
+        return None
+    a, b = _EDGES[:, 0], _EDGES[:, 1]
+    cut = (s[a] > 0) != (s[b] > 0)
+    a, b = a[cut], b[cut]
+    crossings = verts[a] + (verts[b] - verts[a]) * (s[a] / (s[a] - s[b]))[:, None]
+    front = s > 0
+    cast = verts[front] - light * (s[front] / (light @ normal))[:, None]
+    return np.vstack([cast, crossings])
+
+
+def _face_shadow(
+    session: Session,
+    face: np.ndarray,
+    centre: np.ndarray,
+    normal: np.ndarray,
+    occluders: list[np.ndarray],
+    origin: np.ndarray,
+    shape: tuple[int, int],
+    soft: float,
+) -> np.ndarray | None:
+    """How much of the lamp other cubes hide from each supersampled pixel of one lit face,
+    softened at the edge like the floor's shadows; None when none of them reaches it."""
+    ss = SUPERSAMPLE
+    lo, hi = face.min(0), face.max(0)
+    layer = None
+    for verts in occluders:
+        points = _cast_on_plane(verts, centre, normal, session.light_dir)
+        if points is None:
+            continue
+        hull = cv2.convexHull(((session.camera.project(points) - origin) * ss).astype(np.float32)).reshape(-1, 2)
+        if np.any(hull.max(0) < lo) or np.any(hull.min(0) > hi):
+            continue
+        layer = np.zeros(shape, np.float32) if layer is None else layer
+        cv2.fillConvexPoly(layer, np.round(hull).astype(np.int32), 1.0)
+    if layer is None:
+        return None
+    layer = cv2.GaussianBlur(layer, (0, 0), soft)
+    inside = np.zeros(shape, np.float32)
+    cv2.fillConvexPoly(inside, face, 1.0)
+    return layer * inside
+
+
+def _cube_sprite(
+    session: Session, cube: Cube, rng: np.random.Generator, occluders: list[np.ndarray], hand_shadow: np.ndarray | None
+) -> _Sprite | None:
+    """The cube's supersampled faces, each lit by the lamp except where ``occluders`` (other
+    cubes' vertices) or the hand (its shadow on the floor, in image pixels) hide the lamp:
+    there a face keeps only the ambient light, as the floor in shadow does."""
     verts = cube.vertices()
     pix = session.camera.project(verts)
     x0, y0 = np.floor(pix.min(0)).astype(int) - 2
@@ -396,6 +456,9 @@ def _cube_sprite(session: Session, cube: Cube, rng: np.random.Generator) -> _Spr
     colour = np.zeros((h * ss, w * ss, 3), np.float32)
     alpha = np.zeros((h * ss, w * ss), np.float32)
     top = np.zeros((h * ss, w * ss), np.float32)
+    owner = np.full((h * ss, w * ss), len(FACES), np.uint8)  # which face painted each pixel last
+    shadow = np.zeros((h * ss, w * ss), np.float32)
+    unlit = np.ones((len(FACES) + 1, 3), np.float32)  # per face: shadowed colour / lit colour
     normals = [cube.rotation @ np.array(n, float) for _, n in FACES]
     top_face = int(np.argmax([n[2] for n in normals]))
     edge_px = np.linalg.norm(pix[0] - pix[1]) * ss
@@ -405,11 +468,24 @@ def _cube_sprite(session: Session, cube: Cube, rng: np.random.Generator) -> _Spr
             continue
         poly = np.round((pix[list(idx)] - [x0, y0]) * ss).astype(np.int32)
         shade = _shade(session, cube.albedo, normal, centre)
+        unlit[k] = _shade_unlit(session, cube.albedo) / np.maximum(shade, 1e-6)
         cv2.fillPoly(colour, [poly], shade.tolist())
         cv2.fillPoly(alpha, [poly], 1.0)
+        cv2.fillPoly(owner, [poly], k)
         if k == top_face:
             cv2.fillPoly(top, [poly], 1.0)
-        cv2.polylines(colour, [poly], True, (shade * 0.6).tolist(), max(1, int(edge_px * 0.05)))
+        thickness = max(1, int(edge_px * 0.05))
+        cv2.polylines(colour, [poly], True, (shade * 0.6).tolist(), thickness)
+        cv2.polylines(owner, [poly], True, k, thickness)
+        if normal @ session.light_dir > 0:
+            soft = max(0.5, 0.03 * edge_px)  # a quarter of the floor's: the occluder is nearer
+            cast = _face_shadow(session, poly, centre, normal, occluders, np.array([x0, y0]), shadow.shape, soft)
+            if cast is not None:
+                np.maximum(shadow, cast, out=shadow)
+    if hand_shadow is not None:
+        np.maximum(shadow, cv2.resize(hand_shadow[y0:y1, x0:x1], (w * ss, h * ss), interpolation=cv2.INTER_LINEAR), out=shadow)
+    if shadow.any():
+        colour *= 1 + shadow[..., None] * (unlit[owner] - 1)
     gh, gw = h * ss, w * ss
     if gh <= 512 and gw <= 512:
         gy, gx = rng.integers(0, 513 - gh), rng.integers(0, 513 - gw)
@@ -424,7 +500,14 @@ def _cube_sprite(session: Session, cube: Cube, rng: np.random.Generator) -> _Spr
     return _Sprite(x0, y0, small(colour), small(alpha), small(top))
 
 
-def _shadow_mask(session: Session, cubes: list[Cube], hand: np.ndarray | None) -> np.ndarray:
+def _cube_edge_px(session: Session) -> float:
+    """Pixels one cube's edge spans at the tray's centre: the scale of shadows' soft edges."""
+    ends = session.camera.project(np.array([[0, 0, 0], [CUBE, 0, 0.0]]))
+    return float(np.linalg.norm(ends[1] - ends[0]))
+
+
+def _shadow_mask(session: Session, cubes: list[Cube]) -> np.ndarray:
+    """The cubes' shadows on the cloth, 1 where a cube hides the lamp."""
     mask = np.zeros((HEIGHT, WIDTH), np.float32)
     L = session.light_dir
     for cube in cubes:
@@ -432,13 +515,17 @@ def _shadow_mask(session: Session, cubes: list[Cube], hand: np.ndarray | None) -
         ground = v - L * (v[:, 2:3] / L[2])
         hull = cv2.convexHull(session.camera.project(ground).astype(np.float32))
         cv2.fillPoly(mask, [np.round(hull).astype(np.int32)], 1.0)
-    edge = np.linalg.norm(session.camera.project(np.array([[0, 0, 0], [CUBE, 0, 0]]))[1] - session.camera.project(np.array([[0, 0, 0.0]]))[0])
-    mask = cv2.GaussianBlur(mask, (0, 0), max(0.5, 0.12 * edge))
-    if hand is not None:
-        offset = np.round(-L[:2] / L[2] * 60 * edge / CUBE).astype(int)
-        shifted = np.roll(hand, tuple(offset[::-1]), axis=(0, 1))
-        mask = np.maximum(mask, cv2.GaussianBlur(shifted, (0, 0), 2 * edge) * 0.8)
-    return mask
+    return cv2.GaussianBlur(mask, (0, 0), max(0.5, 0.12 * _cube_edge_px(session)))
+
+
+def _hand_shadow(session: Session, hand: np.ndarray) -> np.ndarray:
+    """The shadow of a hand held some 60 mm over the tray: its outline moved away from the lamp
+    and blurred; kept apart from the cubes' so it can fall on the cubes under it too."""
+    edge = _cube_edge_px(session)
+    L = session.light_dir
+    offset = np.round(-L[:2] / L[2] * 60 * edge / CUBE).astype(int)
+    shifted = np.roll(hand, tuple(offset[::-1]), axis=(0, 1))
+    return cv2.GaussianBlur(shifted, (0, 0), 2 * edge) * 0.8
 
 
 def _walls(session: Session) -> list[tuple[np.ndarray, bool]]:
@@ -504,6 +591,13 @@ def _finish(session: Session, linear: np.ndarray, rng: np.random.Generator) -> n
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)
 
 
+def _near_vertices(cubes: list[Cube], i: int) -> list[np.ndarray]:
+    """Vertices of the other cubes close enough to shade cube ``i``: at the lamp's lowest (50
+    degrees) a leaning cube's shadow reaches some 12 mm, so cubes further apart never meet."""
+    reach = 3.2 * CUBE
+    return [c.vertices() for j, c in enumerate(cubes) if j != i and np.linalg.norm(c.centre - cubes[i].centre) < reach]
+
+
 def _visible_tops(sprites: list[_Sprite | None], id_map: np.ndarray) -> list[float]:
     visible = []
     for i, sp in enumerate(sprites):
@@ -537,7 +631,10 @@ def render(
     cv2.fillPoly(tray, [np.round(session.camera.project(_tray_corners(0))).astype(np.int32)], 1.0)
     image += (tray * session.haze)[..., None] * (session.light_colour - image)
     hand_mask = _hand_mask(rng) if hand else None
-    shadow = _shadow_mask(session, cubes, hand_mask)
+    hand_shadow = _hand_shadow(session, hand_mask) if hand_mask is not None else None
+    shadow = _shadow_mask(session, cubes)
+    if hand_shadow is not None:
+        shadow = np.maximum(shadow, hand_shadow)
     shadow_level = session.ambient / light_floor
     image *= (1 - shadow * (1 - shadow_level))[..., None]
     walls = _walls(session)
@@ -549,7 +646,7 @@ def render(
     sprites: list[_Sprite | None] = [None] * len(cubes)
     id_map = np.full((HEIGHT, WIDTH), -1, np.int32)
     for i in order:
-        sp = _cube_sprite(session, cubes[i], rng)
+        sp = _cube_sprite(session, cubes[i], rng, _near_vertices(cubes, i), hand_shadow)
         sprites[i] = sp
         if sp is None:
             continue
