@@ -12,6 +12,7 @@ from pathlib import Path
 
 import cv2
 
+from companion.i18n import english
 from vision.annotate import annotate
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.counter import Counter
@@ -45,6 +46,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"vision: calibration failed: {error}", file=sys.stderr)
             return 2
         calibration.save(args.output)
+        for key in calibration.advice():
+            print(f"vision: {english(key, {})}", file=sys.stderr)
         return 0
 
     try:

@@ -116,6 +116,11 @@ class Camera:
                 return bytes(live.extra["annotated_jpeg"])
             return self._picture
 
+    def advice(self) -> list[str]:
+        """Message keys for what would make the calibrated table's counts surer."""
+        counter = self._stored()
+        return counter.calibration.advice() if counter is not None else []
+
     def _stored(self) -> Counter | None:
         """The counter for the install's calibration; one saved by another version of the app
         counts as none (the table is asked to calibrate again)."""

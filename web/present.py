@@ -111,6 +111,11 @@ class Scene:
     def _line(self, note: dict[str, Any]) -> str:
         return line(note, self.names)
 
+    def message(self, key: str) -> str:
+        """A message of the domain's catalogue (``companion/messages``), such as the camera's
+        advice after calibrating, worded for this device."""
+        return render(key, {}, self.names)
+
     def doubts(self, doubts: list[dict[str, Any]]) -> str:
         """Why a live reading may be wrong (``web.readings``), worded for this device."""
         return "; ".join(line(d, self.names) for d in doubts)

@@ -45,3 +45,12 @@ def test_calibration_failure_is_a_message_not_a_traceback(sessions, tmp_path):
     done = _run("calibrate", "--empty", str(tmp_path / "empty.png"), "--reference", str(tmp_path / "empty.png"), "-o", str(tmp_path / "c.json"))
     assert done.returncode == 2
     assert "calibration failed" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_calibrate_says_on_the_command_line_what_would_make_counts_surer(tmp_path):
+    empty, reference = synth.calibration_pair(synth.make_session(2001))  # black felt
+    cv2.imwrite(str(tmp_path / "empty.png"), empty)
+    cv2.imwrite(str(tmp_path / "reference.png"), reference)
+    done = _run("calibrate", "--empty", str(tmp_path / "empty.png"), "--reference", str(tmp_path / "reference.png"), "-o", str(tmp_path / "c.json"))
+    assert done.returncode == 0, done.stderr
+    assert "Put something light under the tray" in done.stderr

@@ -72,6 +72,22 @@ def test_a_photo_of_the_tray_is_counted_outlined_and_shown_for_one_tap(table, ca
     assert "camera/picture?rev=" in page
 
 
+def test_a_table_where_black_looks_like_a_shadow_is_advised_in_the_players_language(table, camera_game):
+    """Calibrated on black felt, the battle screen keeps saying what would make the black
+    counts surer (something light under the tray); calibrated elsewhere, it says nothing."""
+    table.set_cookie("lang", "ru")
+    empty, reference = synth.calibration_pair(synth.make_session(2001))
+    assert calibrate_by_photos(table, camera_game, empty, reference).status_code == 200
+    page = table.get(f"/table/{camera_game}").get_data(as_text=True)
+    assert 'class="advice"' in page and "Подложите под лоток что-нибудь светлое" in page
+
+
+def test_a_table_where_black_casts_its_own_shadow_gets_no_advice(table, camera_game, photos):
+    empty, reference, _, _ = photos
+    assert calibrate_by_photos(table, camera_game, empty, reference).status_code == 200
+    assert 'class="advice"' not in table.get(f"/table/{camera_game}").get_data(as_text=True)
+
+
 def test_a_broken_photo_is_refused_and_changes_nothing(table, camera_game, app, photos):
     empty, reference, _, _ = photos
     calibrate_by_photos(table, camera_game, empty, reference)
