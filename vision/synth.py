@@ -18,7 +18,7 @@ half are re-drawn, because there no counter and no person could be scored fairly
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -233,6 +233,12 @@ def make_session(seed: int) -> Session:
         haze=float(rng.uniform(0.02, 0.07)),
         grain=_smooth_noise(rng, (512, 512), 1.5),
     )
+
+
+def under_tray(session: Session, cloth_name: str = "white table") -> Session:
+    """The same table with something else laid under the clear tray, as players do when the
+    app asks for something lighter under it (a sheet of paper: ``"white table"``)."""
+    return replace(session, cloth=_cloth(np.random.default_rng(session.seed), cloth_name), cloth_name=cloth_name)
 
 
 # ---------------------------------------------------------------- placing cubes

@@ -141,3 +141,10 @@ def test_a_table_where_the_black_top_looks_like_a_shadow_is_told_to_put_somethin
     black_felt = calibrate(*synth.calibration_pair(synth.make_session(2001)))
     assert black_felt.advice() == ["calibration.black_like_shadow"]
     assert all(calibration.advice() == [] for _, _, _, calibration, _ in sessions.values())
+
+
+def test_paper_under_the_tray_as_advised_lets_the_black_cube_cast_its_shadow():
+    """The same table, camera, lamp and cubes with a sheet of paper under the clear tray: the
+    black top no longer has the colour of a shadow, and the advice is gone."""
+    on_paper = calibrate(*synth.calibration_pair(synth.under_tray(synth.make_session(2001))))
+    assert on_paper.shadows.black_casts and on_paper.advice() == []
