@@ -299,16 +299,16 @@ def _propose(session: Session, rng: np.random.Generator, colour: str, cubes: lis
     return _new_cube(session, rng, colour, xy, rng.uniform(0, np.pi / 2))
 
 
-def _leaning(session: Session, rng: np.random.Generator, colour: str, base: Cube, base_i: int) -> Cube:
+def _leaning(session: Session, rng: np.random.Generator, colour: str, base: Cube, base_i: int) -> Cube | None:
     """A cube that landed against another and stayed tilted: one bottom edge on the cloth, the
     opposite one propped on the base's side. Cubes of one size can rest no other way; its top
     rises towards the base, and leaned less than 45 degrees its weight holds it there."""
     yaw = np.arctan2(base.rotation[1, 0], base.rotation[0, 0]) + rng.integers(4) * np.pi / 2
     away = np.array([np.cos(yaw), np.sin(yaw), 0.0])
+    side = np.array([-away[1], away[0], 0.0])
     lean = np.radians(rng.uniform(12, 42))
     cube = _new_cube(session, rng, colour, base.centre[:2], 0.0)
-    cube.rotation = _rot_axis(np.array([-away[1], away[0], 0.0]), lean) @ _rot_z(yaw + np.radians(rng.uniform(-10, 10)))
-    side = np.array([-away[1], away[0], 0.0])
+    cube.rotation = _rot_axis(side, lean) @ _rot_z(yaw + np.radians(rng.uniform(-10, 10)))
     rim = (UNIT[_EDGES[:, :1]] + (UNIT[_EDGES[:, 1:]] - UNIT[_EDGES[:, :1]]) * np.linspace(0, 1, 21)[:, None]).reshape(-1, 3)
     rim = (rim * cube.size) @ cube.rotation.T
     rim[:, 2] -= rim[:, 2].min()
