@@ -270,6 +270,12 @@ def _new_cube(session: Session, rng: np.random.Generator, colour: str, xy: np.nd
     return Cube(colour, np.array([xy[0], xy[1], size / 2]), _rot_z(yaw), size, albedo)
 
 
+def lying(session: Session, colour: str, x: float, y: float, yaw: float = 0.0) -> Cube:
+    """A cube lying flat just where a test lays it (millimetres, yaw in degrees), in the
+    session's paint for its colour, with none of a throw's jitter."""
+    return Cube(colour, np.array([x, y, CUBE / 2]), _rot_z(np.radians(yaw)), CUBE, session.albedo[colour])
+
+
 def _propose(session: Session, rng: np.random.Generator, colour: str, cubes: list[Cube], mode: str) -> Cube | None:
     flat = [i for i, c in enumerate(cubes) if c.resting_on is None]
     if mode == "cluster" and flat:

@@ -121,9 +121,7 @@ def test_what_no_cube_colour_explains_is_outlined_for_the_players_only_when_it_i
 def _placed(table: int, placed: list[tuple[str, float, float, float]], seed: int) -> tuple[np.ndarray, synth.Truth]:
     """A photo on a dev-set table of flat cubes laid just so: colour, x and y (mm), yaw (degrees)."""
     session = _dev_table(table)[0]
-    cubes = [synth.Cube(colour, np.array([x, y, synth.CUBE / 2]), synth._rot_z(np.radians(yaw)), synth.CUBE, session.albedo[colour])
-             for colour, x, y, yaw in placed]
-    return synth.render(session, cubes, seed=seed)
+    return synth.render(session, [synth.lying(session, *cube) for cube in placed], seed=seed)
 
 
 def _blacks_in_a_row_behind_the_near_wall() -> tuple[np.ndarray, synth.Truth]:

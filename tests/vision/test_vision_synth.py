@@ -68,10 +68,6 @@ def _lit_from(session: synth.Session, azimuth: float, elevation: float = 50.0) -
     return dataclasses.replace(session, light_dir=np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), np.sin(e)]))
 
 
-def _flat(session: synth.Session, colour: str, x: float, y: float) -> synth.Cube:
-    return synth.Cube(colour, np.array([x, y, synth.CUBE / 2]), synth._rot_z(0.0), synth.CUBE, session.albedo[colour])
-
-
 def _mean_inside(image: np.ndarray, session: synth.Session, corners: np.ndarray, hidden_by: tuple[synth.Cube, ...] = ()) -> float:
     """Mean pixel value over a flat patch of a face (its 3D corners in order), less its rim and
     whatever ``hidden_by`` covers in the photo."""
@@ -89,12 +85,12 @@ def test_a_leaning_cube_shades_the_top_of_a_cube_beside_it_away_from_the_lamp():
     """A cube leaning on another stands up to 1.4 cube heights: its shadow falls on the tops of
     its flat neighbours, as on a real tray; the strip of the neighbour's top under it darkens."""
     session = _lit_from(synth.make_session(4), azimuth=90)  # lamp towards +y
-    base = _flat(session, "yellow", 0, 0)
+    base = synth.lying(session, "yellow", 0, 0)
     leaning = synth._leaning(session, np.random.default_rng(11), "red", base, 0)  # leans towards +x
     verts = leaning.vertices()
     peak, near_y = verts[np.argmax(verts[:, 2])], verts[:, 1].min()
     assert peak[2] > 1.35 * synth.CUBE
-    neighbour = _flat(session, "yellow", peak[0], near_y - 0.5 - synth.CUBE / 2)  # beside it, towards -y
+    neighbour = synth.lying(session, "yellow", peak[0], near_y - 0.5 - synth.CUBE / 2)  # beside it, towards -y
     x0, x1, y0, y1 = peak[0] - 1.5, peak[0] + 1.5, near_y - 1.5, near_y - 0.6  # under its peak
     strip = np.array([[x0, y0, synth.CUBE], [x1, y0, synth.CUBE], [x1, y1, synth.CUBE], [x0, y1, synth.CUBE]])
     beside, _ = synth.render(session, [base, leaning, neighbour], seed=1)
@@ -106,8 +102,8 @@ def test_a_cluster_neighbour_in_the_lamps_way_shades_a_cubes_side_face():
     """Touching cubes stand in each other's light: the exposed part of a side face next to a
     neighbour that stands between it and the lamp keeps only the ambient light."""
     session = _lit_from(synth.make_session(9), azimuth=-45)  # camera towards -y, lamp towards +x -y
-    cube = _flat(session, "yellow", 0, 0)
-    neighbour = _flat(session, "yellow", 5, -10.5)  # touching its -y face, half of which it leaves open
+    cube = synth.lying(session, "yellow", 0, 0)
+    neighbour = synth.lying(session, "yellow", 5, -10.5)  # touching its -y face, half of which it leaves open
     patch = np.array([[-3, -5, 4.5], [-0.5, -5, 4.5], [-0.5, -5, 0.5], [-3, -5, 0.5]])
     together, _ = synth.render(session, [cube, neighbour], seed=1)
     alone, _ = synth.render(session, [cube], seed=1)
@@ -136,7 +132,7 @@ def test_a_cube_in_the_hands_shadow_is_darker_than_without_the_hand():
     """The hand's shadow falls on the cubes under it as on the cloth, not around them."""
     session = _lit_from(synth.make_session(4), azimuth=30)
     point = _deep_in_hand_shadow(session, seed=1)
-    cube = _flat(session, "yellow", point[0], point[1])
+    cube = synth.lying(session, "yellow", point[0], point[1])
     top = (cube.vertices()[[4, 5, 7, 6]] - cube.centre) * [0.6, 0.6, 1] + cube.centre  # its middle, where the floor darkened
     shaded, truth = synth.render(session, [cube], seed=1, hand=True)
     lit, _ = synth.render(session, [cube], seed=1)
