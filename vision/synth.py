@@ -317,13 +317,14 @@ def _leaning(session: Session, rng: np.random.Generator, colour: str, base: Cube
     cube.rotation = _rot_axis(side, lean) @ _rot_z(yaw + np.radians(rng.uniform(-10, 10)))
     rim = (UNIT[_EDGES[:, :1]] + (UNIT[_EDGES[:, 1:]] - UNIT[_EDGES[:, :1]]) * np.linspace(0, 1, 21)[:, None]).reshape(-1, 3)
     rim = (rim * cube.size) @ cube.rotation.T
-    rim[:, 2] -= rim[:, 2].min()
+    lowest = rim[:, 2].min()  # a corner: the rim runs through all eight
+    rim[:, 2] -= lowest
     shift = rng.uniform(-0.35, 0.35) * base.size
     facing = (np.abs(rim @ side + shift) <= base.size / 2) & (rim[:, 2] <= base.size)  # what can touch the base's side, not pass beside it
     if not facing.any():
         return None
     cube.centre = base.centre + shift * side + (base.size / 2 - (rim[facing] @ away).min()) * away
-    cube.centre[2] = -((UNIT * cube.size) @ cube.rotation.T)[:, 2].min()
+    cube.centre[2] = -lowest
     cube.resting_on = base_i
     return cube
 
