@@ -37,7 +37,7 @@ TOP_SPREAD = 0.1  # one cube's top area scatters by this much (sigma, in tops) a
 LEANING_HOLDS = 1.5  # tops a leaning cube's top and raised sides hold at most between them (dev set: 1.14 median, 1.42 p95, 1.57 p99)
 FACE_BAND = 5.5  # working pixels: a 3x3 Sobel on an outline blurred by the lens and the shrinking marks edge pixels this far out from a face
 LIGHTING_TOPS = 3  # whole top faces a frame needs before their median brightness says how the frame is lit
-RELIT_CONFIDENCE = 0.7  # at most, when the light over part of the tray changed since calibration
+DOUBTED_CONFIDENCE = 0.7  # at most, when a doubt the faces do not measure hangs over the frame: the light changed, a black cube may hide in a shadow
 LIGHT_CELL = 3.0  # cube edges: the light on the tray is read in cells this wide, mostly floor even beside a cluster
 LIGHT_CHANGED = 2  # cells out of the lit floor's range that make a change of light: one can be a cluster of black cubes
 MIN_FACE = 0.2  # a piece of top face smaller than this share of one cube's top face (edges cut off) is a speck, not a cube's top
@@ -232,7 +232,10 @@ class Counter:
         if view.relit:
             # counted as lit at calibration, but a hand over a white table is read as a shadow too
             doubts.append(Doubt("doubt.light_changed"))
-            confidence = min(confidence, RELIT_CONFIDENCE)
+            confidence = min(confidence, DOUBTED_CONFIDENCE)
+        if self._black_could_hide(view):
+            doubts.append(Doubt("doubt.black_in_shadow"))
+            confidence = min(confidence, DOUBTED_CONFIDENCE)
         return Count(counts, round(confidence, 3), doubts, patches, unknown, view.shift, unexplained)
 
     def _unexplained(self, unknown: np.ndarray) -> list[np.ndarray]:
@@ -240,6 +243,17 @@ class Counter:
         players to see what the counter could not read."""
         contours, _ = cv2.findContours(unknown.view(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         return [self._to_frame(c) for c in contours if cv2.contourArea(c) >= MIN_TOP * self.cube_pixels]
+
+    def _black_could_hide(self, view: View) -> bool:
+        """On cloth where a black top has the colour of a cube's shadow, a black cube lying in
+        another's shadow is read as that shadow and leaves no trace: any floor read as shadow
+        that could hold half a black top (enough for it to count) may be hiding one."""
+        if self.calibration.shadows.black_casts:
+            return False
+        dark = (view.labels == BACKGROUND) & (self.background.shading(view.image) < self.calibration.shadows.lit[0])
+        n, pieces = cv2.connectedComponents(dark.view(np.uint8), connectivity=8)
+        size = np.bincount(pieces.ravel(), weights=self.inv_scale.ravel(), minlength=n)[1:]
+        return bool(size.max(initial=0.0) >= 0.5 * self.calibration.top_area[BLACK])
 
     def _shade_says_tilt(self, c: int) -> bool:
         """False for black cubes on cloth they cannot be told from in shadow: found together

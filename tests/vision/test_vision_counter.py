@@ -217,6 +217,22 @@ def test_two_whole_tops_taken_for_one_leaning_cube_are_a_doubt():
     assert whole.sum() == 1 and _residual(area, whole, tilted)[0] >= UNSURE_RESIDUAL
 
 
+def test_a_black_cube_that_may_lie_in_a_shadow_of_its_colour_is_a_doubt():
+    """Issue 4: "black cubes on dark cloth or in shadow", and "say when it is unsure rather
+    than guess". Dev table 2020 (black felt), photo 7: a black cube between two clusters is
+    read as their shadow, and nothing else in the photo is a doubt; the players are asked to
+    check the black cubes."""
+    sample = _dev_photo(2020, 7)
+    count = _dev_table(2020)[1].count(sample.image)
+    assert count.counts["black"] < sample.truth.counts["black"]
+    assert Doubt("doubt.black_in_shadow") in count.doubts and count.confidence <= 0.7
+
+
+def test_where_black_casts_a_shadow_of_its_own_no_black_cube_is_doubted_in_shadows():
+    sample = _dev_photo(2004, 4)
+    assert Doubt("doubt.black_in_shadow") not in _dev_table(2004)[1].count(sample.image).doubts
+
+
 def test_a_throw_with_a_leaning_cube_counted_right_asks_no_check():
     """Dev table 2004, 29 cubes, one leaning on another: exact, and the players are not asked
     to recount (its faces alone were a doubt before)."""
