@@ -34,7 +34,7 @@ UNSURE_RESIDUAL = 0.3  # a patch whose top area is this far from whole cubes is 
 UNSURE_UNKNOWN = 0.5  # cubes' worth of unexplained foreground that makes the whole count unsure
 MIN_TOP = 0.25  # patches with less top than this are edge debris, not cubes worth annotating
 TOP_SPREAD = 0.1  # one cube's top area scatters by this much (sigma, in tops) around its calibrated value
-LEANING_HOLDS = 1.5  # tops a leaning cube's top and raised sides hold at most between them (dev set: 1.14 median, 1.42 p95, 1.57 p99)
+LEANING_HOLDS = 1.3  # tops a leaning cube's top and raised sides hold, at most, less the unsure margin: doubted from 1.6, what 1% of leaning cubes hold on the dev set (1.57 for lone tilted groups, 1.67 for a top and its raised side)
 FACE_BAND = 5.5  # working pixels: a 3x3 Sobel on an outline blurred by the lens and the shrinking marks edge pixels this far out from a face
 LIGHTING_TOPS = 3  # whole top faces a frame needs before their median brightness says how the frame is lit
 DOUBTED_CONFIDENCE = 0.7  # at most, when a doubt the faces do not measure hangs over the frame: the light changed, a black cube may hide in a shadow
@@ -207,7 +207,7 @@ class Counter:
             # it gets the same light a shadow does, so darker is a shadow on cloth of its colour
             lit = (area > 0) & ((shade >= SHADE_RANGE[0]) | (not says_tilt))
             whole = np.where(flat, np.round(area), 0)
-            tilted = _tilted_cubes(whole, area, m.touching, lit)
+            tilted = _tilted_cubes(whole, area, m.touching, lit, says_tilt)
             lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1) & lit.any(axis=1)
             whole[lost, np.argmax(area[lost], axis=1)] = 1  # a patch with half a top but no face to count (its top near no face) is one tilted cube
             residual = _residual(area, whole, tilted)
@@ -320,16 +320,17 @@ def _touching(regions: np.ndarray) -> dict[int, set[int]]:
     return touching
 
 
-def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: dict[int, set[int]], lit: np.ndarray) -> list[tuple[int, list[int]]]:
+def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: dict[int, set[int]], lit: np.ndarray, says_tilt: bool = True) -> list[tuple[int, list[int]]]:
     """Count, in ``whole`` (patches x faces), the cubes whose faces are none of them lit like a
     flat top: a cube resting tilted on another shows its top and at least one raised side.
 
     Touching faces that do not count on their own are one cube when together they hold at
     least what a whole top does (a tilted top, foreshortened, and a side), or when no counted
-    face touches them and they hold at least half a top (a tilted cube on its own). One such
-    face next to a counted one is that cube's raised side. A group with no face ``lit`` like a
-    cube's is a shadow. Returns the groups counted, as (patch, faces)."""
-    counted = []
+    face touches them and they hold at least half a top (a tilted cube on its own). Less
+    than that next to a counted face is that cube's raised side, where shading ``says_tilt``.
+    A group with no face ``lit`` like a cube's is a shadow. Returns the leaning cubes, as
+    (patch, faces): the groups counted, and each counted top with its raised sides."""
+    leaning: dict[tuple[int, int], list[int]] = {}  # (patch, the face it is counted on) -> its faces
     for k in range(len(area)):
         idle = {j for j in range(1, area.shape[1]) if whole[k, j] == 0 and area[k, j] >= MIN_TOP}
         while idle:
@@ -346,14 +347,20 @@ def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: dict[int, set[i
                 continue
             held = area[k, list(group)].sum()
             if (len(group) >= 2 and held >= 1 - 2 * TOP_SPREAD) or (not next_to_counted and held >= 0.5):
-                whole[k, max(group, key=lambda j: area[k, j])] = 1
-                counted.append((k, sorted(group)))
-    return counted
+                face = max(group, key=lambda j: area[k, j])
+                whole[k, face] = 1
+                leaning[k, face] = sorted(group)
+            elif next_to_counted and says_tilt:
+                tops = [i for j in group for i in touching.get(j, ()) if whole[k, i] == 1]
+                if tops:  # its cube: the counted top with which it holds most nearly one cube's faces
+                    top = min(tops, key=lambda i: abs(area[k, i] + held - 1))
+                    leaning.setdefault((k, top), [top]).extend(sorted(group))
+    return [(k, faces) for (k, _), faces in leaning.items()]
 
 
 def _residual(area: np.ndarray, whole: np.ndarray, tilted: list[tuple[int, list[int]]]) -> np.ndarray:
     """Per patch, how far its faces are from whole cubes: each face from the cubes it counts,
-    and each group counted as one tilted cube from what one leaning cube's faces hold (at
+    and each leaning cube (``_tilted_cubes``) from what one leaning cube's faces hold (at
     least a whole top's lower bound, at most ``LEANING_HOLDS``), not face by face, where its
     foreshortened top and its side are each far from a whole top by nature."""
     far = np.where(area >= MIN_TOP, np.abs(area - whole), 0.0)

@@ -217,6 +217,42 @@ def test_two_whole_tops_taken_for_one_leaning_cube_are_a_doubt():
     assert whole.sum() == 1 and _residual(area, whole, tilted)[0] >= UNSURE_RESIDUAL
 
 
+def test_a_raised_side_beside_its_counted_top_is_measured_with_it_as_one_leaning_cube():
+    """A leaning cube whose top is lit like a flat one (0.84 of a top) shows a raised side
+    (0.34) beside it: far from a whole top alone, and what one leaning cube holds with its top."""
+    whole = np.array([[0.0, 1.0, 0.0]])
+    area = np.array([[0.0, 0.84, 0.34]])
+    tilted = _tilted_cubes(whole, area, _touch((1, 2)), area > 0)
+    assert tilted == [(0, [1, 2])] and whole.sum() == 1
+    assert _residual(area, whole, tilted)[0] < UNSURE_RESIDUAL
+
+
+def test_a_flat_top_with_most_of_another_beside_it_is_a_doubt_not_a_leaning_cube():
+    """More than a leaning cube holds (1.0 and 0.7): perhaps a second cube, half hidden."""
+    whole = np.array([[0.0, 1.0, 0.0]])
+    area = np.array([[0.0, 1.0, 0.7]])
+    tilted = _tilted_cubes(whole, area, _touch((1, 2)), area > 0)
+    assert whole.sum() == 1 and _residual(area, whole, tilted)[0] >= UNSURE_RESIDUAL
+
+
+def test_where_shading_cannot_tell_a_tilt_a_face_beside_a_counted_top_stays_a_doubt():
+    """Black on cloth its shadow shares: every face passes for flat, so a face too small to
+    count beside a counted top may be a cube half lost in a shadow, not a raised side."""
+    whole = np.array([[0.0, 1.0, 0.0]])
+    area = np.array([[0.0, 0.9, 0.4]])
+    tilted = _tilted_cubes(whole, area, _touch((1, 2)), area > 0, says_tilt=False)
+    assert tilted == [] and _residual(area, whole, tilted)[0] >= UNSURE_RESIDUAL
+
+
+def test_a_throw_whose_leaning_cube_shows_a_flat_lit_top_and_a_raised_side_asks_no_check():
+    """Dev table 2007 (navy), photo 3: a green cube leans on a purple one; its top counts as
+    flat and its raised side beside it no longer asks the players to recount."""
+    sample = _dev_photo(2007, 3)
+    count = _dev_table(2007)[1].count(sample.image)
+    assert any(c.resting_on is not None and c.colour == "green" for c in sample.cubes)
+    assert count.counts == sample.truth.counts and not count.unsure
+
+
 def test_a_black_cube_that_may_lie_in_a_shadow_of_its_colour_is_a_doubt():
     """Issue 4: "black cubes on dark cloth or in shadow", and "say when it is unsure rather
     than guess". Dev table 2020 (black felt), photo 7: a black cube between two clusters is
