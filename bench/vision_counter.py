@@ -85,8 +85,10 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def tilted_involved(sample: synth.Sample, colours: list[str]) -> bool:
-    """Whether a miscounted colour has a cube resting tilted on another, or under one."""
+    """Whether a miscounted colour has a cube leaning on another or on the wall, or under one."""
     for cube in sample.cubes:
+        if cube.on_wall and cube.colour in colours:
+            return True
         if cube.resting_on is not None:
             base = sample.cubes[cube.resting_on]
             if cube.colour in colours or base.colour in colours:
@@ -189,7 +191,7 @@ def accuracy(args: argparse.Namespace) -> None:
     print(f"camera counter, all six counts exact: {ours / total:.1%} (95% interval {low:.1%}..{high:.1%};"
           f" {ours / max(calibrated, 1):.1%} of photos from sessions it calibrated)")
     print(f"photos missed: {total - ours}: {calib_failed * args.images} on tables it refused to calibrate,"
-          f" {tilted_misses} where a miscounted colour has a cube resting tilted on another or under one,"
+          f" {tilted_misses} where a miscounted colour has a cube leaning on another or on the wall, or under one,"
           f" {calibrated - ours - tilted_misses} other")
     print(f"HSV-threshold baseline, all six exact: {base / total:.1%}")
     print(f"camera counter unsure on {unsure / total:.1%} of images; exact on {confident_right / max(confident, 1):.1%} of the rest")

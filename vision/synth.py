@@ -29,6 +29,8 @@ WIDTH, HEIGHT = 1280, 720
 TRAY_W, TRAY_D, WALL_H = 160.0, 110.0, 16.0  # millimetres
 CUBE = 10.0  # millimetres
 AMBIGUOUS = 0.1
+WALL_LEANING = 0.25  # of the cubes that end against a wall, those left leaning on it (a guess: no real trays measured yet)
+WALL_TOUCH = 0.05  # millimetres: a cube leaning on the wall touches it, short of sinking in
 SUPERSAMPLE = 4
 
 # Linear albedo of painted wooden cubes; each session and each cube varies around these.
@@ -90,7 +92,8 @@ class Cube:
     rotation: np.ndarray
     size: float
     albedo: np.ndarray
-    resting_on: int | None = None
+    resting_on: int | None = None  # the cube it leans on
+    on_wall: bool = False  # it leans on the tray's wall
 
     def vertices(self) -> np.ndarray:
         return self.centre + (UNIT * self.size) @ self.rotation.T
@@ -277,7 +280,7 @@ def lying(session: Session, colour: str, x: float, y: float, yaw: float = 0.0) -
 
 
 def _propose(session: Session, rng: np.random.Generator, colour: str, cubes: list[Cube], mode: str) -> Cube | None:
-    flat = [i for i, c in enumerate(cubes) if c.resting_on is None]
+    flat = [i for i, c in enumerate(cubes) if c.resting_on is None and not c.on_wall]
     if mode == "cluster" and flat:
         same = [i for i in flat if cubes[i].colour == colour]
         base = cubes[int(rng.choice(same if same and rng.random() < 0.7 else flat))]
@@ -295,7 +298,10 @@ def _propose(session: Session, rng: np.random.Generator, colour: str, cubes: lis
             xy = np.array([rng.uniform(-1, 1) * (TRAY_W / 2 - CUBE), (1 if wall else -1) * (TRAY_D / 2 - gap)])
         else:
             xy = np.array([(1 if wall == 3 else -1) * (TRAY_W / 2 - gap), rng.uniform(-1, 1) * (TRAY_D / 2 - CUBE)])
-        return _new_cube(session, rng, colour, xy, yaw)
+        cube = _new_cube(session, rng, colour, xy, yaw)
+        # drawn apart from the throw's own stream, so the scenes where no cube leans on a wall stay as they were
+        own = rng.spawn(1)[0]
+        return _leaning_on_wall(own, cube, int(wall)) if own.random() < WALL_LEANING else cube
     if mode == "tilt" and flat:
         base_i = int(rng.choice(flat))
         if any(c.resting_on == base_i for c in cubes):
@@ -305,26 +311,52 @@ def _propose(session: Session, rng: np.random.Generator, colour: str, cubes: lis
     return _new_cube(session, rng, colour, xy, rng.uniform(0, np.pi / 2))
 
 
+def _lean(rng: np.random.Generator) -> float:
+    """How far a leaning cube tilts: less than 45 degrees, or its weight would not hold it there."""
+    return np.radians(rng.uniform(12, 42))
+
+
+def _tilt(rng: np.random.Generator, cube: Cube, away: np.ndarray, lean: float) -> np.ndarray:
+    """Tilt ``cube`` by ``lean`` so that its top rises against ``-away`` (horizontal, unit),
+    where what it leans on stands, one bottom edge on the cloth. Returns its rim (edges
+    sampled), placed above its lowest point."""
+    side = np.array([-away[1], away[0], 0.0])
+    yaw = np.arctan2(away[1], away[0])
+    cube.rotation = _rot_axis(side, lean) @ _rot_z(yaw + np.radians(rng.uniform(-10, 10)))
+    rim = (UNIT[_EDGES[:, :1]] + (UNIT[_EDGES[:, 1:]] - UNIT[_EDGES[:, :1]]) * np.linspace(0, 1, 101)[:, None]).reshape(-1, 3)
+    rim = (rim * cube.size) @ cube.rotation.T
+    lowest = rim[:, 2].min()  # a corner: the rim runs through all eight
+    cube.centre[2] = -lowest
+    rim[:, 2] -= lowest
+    return rim
+
+
+def _leaning_on_wall(rng: np.random.Generator, cube: Cube, wall: int) -> Cube:
+    """A cube that slid against the tray's wall and stayed tilted there, its top edge on the
+    wall: walls stand higher than a leaning cube rises."""
+    out = np.array([[0.0, -1.0], [0.0, 1.0], [-1.0, 0.0], [1.0, 0.0]])[wall]
+    rim = _tilt(rng, cube, -np.append(out, 0.0), _lean(rng))
+    inner = (TRAY_D if wall < 2 else TRAY_W) / 2 - WALL_TOUCH
+    along = cube.centre[:2] - (cube.centre[:2] @ out) * out
+    cube.centre[:2] = along + (inner - (rim[:, :2] @ out).max()) * out
+    cube.on_wall = True
+    return cube
+
+
 def _leaning(session: Session, rng: np.random.Generator, colour: str, base: Cube, base_i: int) -> Cube | None:
     """A cube that landed against another and stayed tilted: one bottom edge on the cloth, the
-    opposite one propped on the base's side. Cubes of one size can rest no other way; its top
-    rises towards the base, and leaned less than 45 degrees its weight holds it there."""
+    opposite one propped on the base's side. Cubes of one size can rest no other way."""
     yaw = np.arctan2(base.rotation[1, 0], base.rotation[0, 0]) + rng.integers(4) * np.pi / 2
     away = np.array([np.cos(yaw), np.sin(yaw), 0.0])
     side = np.array([-away[1], away[0], 0.0])
-    lean = np.radians(rng.uniform(12, 42))
+    lean = _lean(rng)
     cube = _new_cube(session, rng, colour, base.centre[:2], 0.0)
-    cube.rotation = _rot_axis(side, lean) @ _rot_z(yaw + np.radians(rng.uniform(-10, 10)))
-    rim = (UNIT[_EDGES[:, :1]] + (UNIT[_EDGES[:, 1:]] - UNIT[_EDGES[:, :1]]) * np.linspace(0, 1, 21)[:, None]).reshape(-1, 3)
-    rim = (rim * cube.size) @ cube.rotation.T
-    lowest = rim[:, 2].min()  # a corner: the rim runs through all eight
-    rim[:, 2] -= lowest
+    rim = _tilt(rng, cube, away, lean)
     shift = rng.uniform(-0.35, 0.35) * base.size
     facing = (np.abs(rim @ side + shift) <= base.size / 2) & (rim[:, 2] <= base.size)  # what can touch the base's side, not pass beside it
     if not facing.any():
         return None
-    cube.centre = base.centre + shift * side + (base.size / 2 - (rim[facing] @ away).min()) * away
-    cube.centre[2] = -lowest
+    cube.centre[:2] = (base.centre + shift * side + (base.size / 2 - (rim[facing] @ away).min()) * away)[:2]
     cube.resting_on = base_i
     return cube
 
@@ -341,7 +373,7 @@ def place_cubes(
         for _ in range(80):
             mode = str(rng.choice(modes, p=weights / weights.sum()))
             cube = _propose(session, rng, colour, cubes, mode)
-            if cube is None or not _inside_tray(cube):
+            if cube is None or not _inside_tray(cube, 0.0 if cube.on_wall else 0.2):
                 continue
             fp = cube.footprint()
             others = [c for i, c in enumerate(cubes) if i != cube.resting_on]

@@ -255,11 +255,11 @@ def test_a_throw_whose_leaning_cube_shows_a_flat_lit_top_and_a_raised_side_asks_
 
 def test_a_black_cube_that_may_lie_in_a_shadow_of_its_colour_is_a_doubt():
     """Issue 4: "black cubes on dark cloth or in shadow", and "say when it is unsure rather
-    than guess". Dev table 2020 (black felt), photo 7: a black cube between two clusters is
-    read as their shadow, and nothing else in the photo is a doubt; the players are asked to
-    check the black cubes."""
-    sample = _dev_photo(2020, 7)
-    count = _dev_table(2020)[1].count(sample.image)
+    than guess". Dev table 2001 (black felt), photo 2: a black cube lies where a purple one's
+    shadow falls, another where a red one's does, both read as those shadows, and nothing else
+    in the photo is a doubt; the players are asked to check the black cubes."""
+    sample = _dev_photo(2001, 2)
+    count = _dev_table(2001)[1].count(sample.image)
     assert count.counts["black"] < sample.truth.counts["black"]
     assert Doubt("doubt.black_in_shadow") in count.doubts and count.confidence <= 0.7
 

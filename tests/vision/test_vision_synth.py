@@ -46,6 +46,24 @@ def test_a_cube_resting_tilted_on_another_stands_on_the_cloth_and_leans_on_its_s
         assert abs(gap.min()) < 0.01  # touching, to within the generator's sampling of the rim
 
 
+def test_a_cube_leaning_on_the_trays_wall_stands_on_the_cloth_and_touches_the_wall_below_its_rim():
+    """A cube that slid against a wall can stay tilted there: one edge on the cloth, its top
+    edge on the wall's inside, within the tray and lower than the wall."""
+    session = synth.make_session(2)
+    rng = np.random.default_rng(4)
+    leaning = []
+    for _ in range(20):
+        leaning += [c for c in synth.place_cubes(session, rng, ["blue"] * 6) if c.on_wall]
+    assert leaning
+    inner = np.array([synth.TRAY_W, synth.TRAY_D]) / 2
+    for cube in leaning:
+        verts = cube.vertices()
+        assert abs(verts[:, 2].min()) < 1e-9 and verts[:, 2].max() < synth.WALL_H
+        assert np.cos(np.radians(42)) <= cube.rotation[2].max() <= np.cos(np.radians(12))
+        reach = np.abs(verts[:, :2]).max(axis=0) - inner  # 0 on a wall's inside, below 0 short of it
+        assert reach.max() <= 0 and abs(reach.max() + synth.WALL_TOUCH) < 1e-6
+
+
 def test_a_hand_is_in_the_truth_and_hides_cubes():
     session = synth.make_session(6)
     sample = synth.scene(session, 3, total=20, hand=True)
