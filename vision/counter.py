@@ -207,7 +207,9 @@ class Counter:
             # it gets the same light a shadow does, so darker is a shadow on cloth of its colour
             lit = (area > 0) & ((shade >= SHADE_RANGE[0]) | (not says_tilt))
             whole = np.where(flat, np.round(area), 0)
-            tilted = _tilted_cubes(whole, area, m.touching, lit, says_tilt)
+            # a face a flat top could be, half hidden in a neighbour's shadow, is no raised side
+            top_like = (shade >= SHADING[0]) & (shade <= SHADING[1]) | (not says_tilt)
+            tilted = _tilted_cubes(whole, area, m.touching, lit, top_like)
             lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1) & lit.any(axis=1)
             whole[lost, np.argmax(area[lost], axis=1)] = 1  # a patch with half a top but no face to count (its top near no face) is one tilted cube
             residual = _residual(area, whole, tilted)
@@ -320,14 +322,17 @@ def _touching(regions: np.ndarray) -> dict[int, set[int]]:
     return touching
 
 
-def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: dict[int, set[int]], lit: np.ndarray, says_tilt: bool = True) -> list[tuple[int, list[int]]]:
+def _tilted_cubes(
+    whole: np.ndarray, area: np.ndarray, touching: dict[int, set[int]], lit: np.ndarray, top_like: np.ndarray | None = None
+) -> list[tuple[int, list[int]]]:
     """Count, in ``whole`` (patches x faces), the cubes whose faces are none of them lit like a
     flat top: a cube resting tilted on another shows its top and at least one raised side.
 
     Touching faces that do not count on their own are one cube when together they hold at
     least what a whole top does (a tilted top, foreshortened, and a side), or when no counted
     face touches them and they hold at least half a top (a tilted cube on its own). Less
-    than that next to a counted face is that cube's raised side, where shading ``says_tilt``.
+    than that next to a counted face is that cube's raised side, unless a face of it is lit
+    as a flat top can be (``top_like``): then it may be a cube half hidden, and stays a doubt.
     A group with no face ``lit`` like a cube's is a shadow. Returns the leaning cubes, as
     (patch, faces): the groups counted, and each counted top with its raised sides."""
     leaning: dict[tuple[int, int], list[int]] = {}  # (patch, the face it is counted on) -> its faces
@@ -350,10 +355,10 @@ def _tilted_cubes(whole: np.ndarray, area: np.ndarray, touching: dict[int, set[i
                 face = max(group, key=lambda j: area[k, j])
                 whole[k, face] = 1
                 leaning[k, face] = sorted(group)
-            elif next_to_counted and says_tilt:
+            elif next_to_counted and (top_like is None or not top_like[k, list(group)].any()):
                 tops = [i for j in group for i in touching.get(j, ()) if whole[k, i] == 1]
-                if tops:  # its cube: the counted top with which it holds most nearly one cube's faces
-                    top = min(tops, key=lambda i: abs(area[k, i] + held - 1))
+                if tops:  # its cube: of the counted tops beside it, the one that leaves the most doubt
+                    top = max(tops, key=lambda i: area[k, i])
                     leaning.setdefault((k, top), [top]).extend(sorted(group))
     return [(k, faces) for (k, _), faces in leaning.items()]
 
