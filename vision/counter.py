@@ -254,7 +254,7 @@ class Counter:
             return False
         dark = (view.labels == BACKGROUND) & (self.background.shading(view.image) < self.calibration.shadows.lit[0])
         n, pieces = cv2.connectedComponents(dark.view(np.uint8), connectivity=8)
-        size = np.bincount(pieces.ravel(), weights=self.inv_scale.ravel(), minlength=n)[1:]
+        size = np.bincount(pieces[dark], weights=self.inv_scale[dark], minlength=n)
         return bool(size.max(initial=0.0) >= 0.5 * self.calibration.top_area[BLACK])
 
     def _shade_says_tilt(self, c: int) -> bool:

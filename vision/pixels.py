@@ -62,8 +62,10 @@ class Background:
         return self.nll_planes(cv2.split(frame), shade)
 
     def shading(self, frame: np.ndarray) -> np.ndarray:
-        """How much brighter or darker than the empty tray each pixel is, along the tray's own colour."""
-        return ((frame * self.image).sum(axis=2) / self.norm2).astype(np.float32)
+        """How much brighter or darker than the empty tray each pixel is, along the tray's own
+        colour. In OpenCV's float32, as it runs on every frame."""
+        along = cv2.transform(cv2.multiply(np.asarray(frame, np.float32), np.asarray(self.image, np.float32)), np.ones((1, 3), np.float32))
+        return cv2.divide(along, np.asarray(self.norm2, np.float32))
 
     def nll_planes(self, planes: tuple[np.ndarray, ...], shade: Shade = SHADE_RANGE) -> tuple[np.ndarray, np.ndarray]:
         """``nll`` for a frame already split into its three channel planes (the fast path)."""
