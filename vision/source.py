@@ -20,11 +20,21 @@ from companion.tower.source import CUBE_COLOURS, Doubt, Throw, TrayReading
 from vision import frames
 from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration
-from vision.counter import Counter
+from vision.counter import Count, Counter
 from vision.stability import Stabiliser, motion
 
 
 RETRY_SECONDS = 2.0  # how often a webcam that cannot be read is tried again
+BEYOND_CONFIDENCE = 0.3  # at most, for counts the throw cannot have left in the tray
+
+
+def against_throw(count: Count, throw: Throw | None) -> tuple[list[Doubt], float]:
+    """The count's doubts and confidence once checked against what ``throw`` can leave in the
+    tray: a colour counted above it is impossible, whether the frame is live or a photo."""
+    over = [] if throw is None else throw.beyond(count.counts)
+    if not over:
+        return list(count.doubts), count.confidence
+    return [*count.doubts, Doubt("doubt.too_many", {"colours": over})], min(count.confidence, BEYOND_CONFIDENCE)
 
 
 class Capture(Protocol):
@@ -54,7 +64,7 @@ class CameraTraySource:
         self._counting = threading.Lock()  # one frame at a time, never across a recalibration
         self._reading: TrayReading | None = None
         self._previous: np.ndarray | None = None
-        self._limits: dict[str, int] | None = None
+        self._throw: Throw | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 
@@ -67,7 +77,7 @@ class CameraTraySource:
         with self._lock:
             self.stabiliser.reset()
             self._reading = None
-            self._limits = {c: int(throw.thrown.get(c, 0)) + int(throw.inside.get(c, 0)) for c in CUBE_COLOURS}
+            self._throw = throw
 
     def poll(self) -> TrayReading | None:
         with self._lock:
@@ -100,13 +110,9 @@ class CameraTraySource:
             now = self.clock() if timestamp is None else timestamp
             moved = motion(self._previous, view.image, counter.background.inv2var, counter.cube_pixels)
             self._previous = view.image
-            doubts = list(count.doubts)
-            confidence = count.confidence
-            over = [] if self._limits is None else [c for c, n in count.counts.items() if n > self._limits[c]]
-            if over:
-                doubts.append(Doubt("doubt.too_many", {"colours": over}))
-                confidence = min(confidence, 0.3)
-            stable = self.stabiliser.update(count, moved, now) and not over
+            doubts, confidence = against_throw(count, self._throw)
+            impossible = len(doubts) > len(count.doubts)
+            stable = self.stabiliser.update(count, moved, now) and not impossible
             if moved > self.stabiliser.still:
                 doubts.append(Doubt("doubt.moving"))
             extra: dict[str, object] = {"timestamp": now, "moved": moved, "patches": [

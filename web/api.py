@@ -14,6 +14,7 @@ from flask import Blueprint, Response, jsonify, make_response, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.errors import RuleError
+from companion.games.shogun.battle import throw_of
 from companion.games.shogun.tray import count_command, start_throw
 from companion.i18n import Names
 from companion.tower.simulated import SimulatedTower
@@ -217,13 +218,14 @@ def camera_photo(game_id: str) -> Response:
     ctx, refusal = _as_table(game_id)
     if refusal is not None:
         return refusal
-    if ctx.hub.throw_in_progress()[0] is None:
+    battle = ctx.hub.throw_in_progress()[0]
+    if battle is None:
         return ctx.refuse(409, "tray.no_throw")
     photo = _uploads("photo")
     if photo is None:
         return ctx.refuse(413, "camera.photo_too_big", mb=PHOTOS_MAX // 2**20)
     try:
-        reading = services().trays.camera.count_photo(*photo)
+        reading = services().trays.camera.count_photo(*photo, throw_of(battle))
     except RuleError as err:
         return ctx.refuse(400, err.key, **err.params)
     ctx.hub.set_live(reading)

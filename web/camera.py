@@ -21,11 +21,11 @@ import cv2
 import numpy as np
 
 from companion.errors import RuleError
-from companion.tower.source import TrayReading
+from companion.tower.source import Throw, TrayReading
 from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.counter import Counter
-from vision.source import CameraTraySource
+from vision.source import CameraTraySource, against_throw
 from web.readings import reading_dict
 
 
@@ -71,16 +71,18 @@ class Camera:
             if self._live is not None:
                 self._live.recalibrate(counter)
 
-    def count_photo(self, photo: bytes) -> dict[str, Any]:
+    def count_photo(self, photo: bytes, throw: Throw) -> dict[str, Any]:
         """A reading of the settled tray from one photo, as the battle screen shows it; the
-        person took it after the cubes stopped, so it is final unless the counter doubts."""
+        person took it after the cubes stopped, so it is final unless the counter doubts,
+        and it doubts counts ``throw`` cannot have left, as the live camera does."""
         image = decode(photo)
         counter = self._calibrated_counter()
         _same_size(image, counter.calibration)
         count = counter.count(image)
         with self._lock:
             self._picture = jpeg(annotate(image, count, counter.calibration.roi))
-        reading = TrayReading(count.counts, confidence=count.confidence, doubts=tuple(count.doubts))
+        doubts, confidence = against_throw(count, throw)
+        reading = TrayReading(count.counts, confidence=confidence, doubts=tuple(doubts))
         return reading_dict(reading, "camera")
 
     def push_frame(self, frame: bytes) -> None:

@@ -30,6 +30,11 @@ class Throw:
     thrown: Mapping[str, int]
     inside: Mapping[str, int]
 
+    def beyond(self, counts: Mapping[str, int]) -> list[str]:
+        """The colours counted in the tray above what this throw can leave there: what was
+        thrown and what was inside. A count like that is impossible, so it is a doubt."""
+        return [c for c, n in counts.items() if n > int(self.thrown.get(c, 0)) + int(self.inside.get(c, 0))]
+
 
 @dataclass(frozen=True)
 class Doubt:

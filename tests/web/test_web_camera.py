@@ -72,6 +72,22 @@ def test_a_photo_of_the_tray_is_counted_outlined_and_shown_for_one_tap(table, ca
     assert "camera/picture?rev=" in page
 
 
+def test_a_photographed_tray_holding_more_than_the_throw_can_leave_is_a_doubt(table, camera_game, app,
+                                                                            photos):
+    """Purple is no player's colour here: two purple cubes cannot have fallen out, whether the
+    tray is seen live or photographed."""
+    empty, reference, tray, expected = photos
+    assert expected.counts["purple"] == 2
+    calibrate_by_photos(table, camera_game, empty, reference)
+    r = table.post(f"/api/games/{camera_game}/camera/photo",
+                   data={"photo": (jpeg(tray), "tray.jpg")}, content_type="multipart/form-data")
+    assert r.status_code == 200, r.json
+    live = app.extensions["companion"].hubs.get(camera_game).live
+    assert {"key": "doubt.too_many", "params": {"colours": ["purple"]}} in live["doubts"]
+    screen = table.get(f"/table/{camera_game}").get_data(as_text=True)
+    assert "Проверьте подсчёт: фиолетовых кубиков больше, чем могло выпасть" in screen
+
+
 def test_a_table_where_black_looks_like_a_shadow_is_advised_in_the_players_language(table, camera_game):
     """Calibrated on black felt, the battle screen keeps saying what would make the black
     counts surer (something light under the tray); calibrated elsewhere, it says nothing."""
