@@ -163,6 +163,13 @@ def _touch(*pairs):
     return touching
 
 
+def _leaning(whole, area, *pairs, top_like=None):
+    """One patch's faces through ``_tilted_cubes``: the leaning cubes found, and how far the
+    faces are from whole cubes (``_residual``)."""
+    tilted = _tilted_cubes(whole, area, _touch(*pairs), area > 0, top_like)
+    return tilted, _residual(area, whole, tilted)[0]
+
+
 def test_a_tilted_cubes_top_and_raised_side_lit_unlike_a_flat_top_count_one_cube():
     """Issue 4: "a cube resting tilted on another"; neither face is lit like a flat top, and
     together they hold at least what a whole top does."""
@@ -204,17 +211,17 @@ def test_a_leaning_cubes_foreshortened_top_and_side_are_no_doubt():
     one leaning cube they hold what one does."""
     whole = np.array([[0.0, 1.0, 0.0, 0.0]])
     area = np.array([[0.0, 1.0, 0.7, 0.5]])
-    tilted = _tilted_cubes(whole, area, _touch((1, 2), (2, 3)), area > 0)
+    tilted, far = _leaning(whole, area, (1, 2), (2, 3))
     assert tilted == [(0, [2, 3])]
-    assert _residual(area, whole, tilted)[0] < UNSURE_RESIDUAL
+    assert far < UNSURE_RESIDUAL
 
 
 def test_two_whole_tops_taken_for_one_leaning_cube_are_a_doubt():
     """More than one leaning cube's faces can hold: two flat tops lit brighter than a flat top."""
     whole = np.array([[0.0, 0.0, 0.0]])
     area = np.array([[0.0, 1.0, 1.0]])
-    tilted = _tilted_cubes(whole, area, _touch((1, 2)), area > 0)
-    assert whole.sum() == 1 and _residual(area, whole, tilted)[0] >= UNSURE_RESIDUAL
+    _, far = _leaning(whole, area, (1, 2))
+    assert whole.sum() == 1 and far >= UNSURE_RESIDUAL
 
 
 def test_a_raised_side_beside_its_counted_top_is_measured_with_it_as_one_leaning_cube():
@@ -222,17 +229,17 @@ def test_a_raised_side_beside_its_counted_top_is_measured_with_it_as_one_leaning
     (0.34) beside it: far from a whole top alone, and what one leaning cube holds with its top."""
     whole = np.array([[0.0, 1.0, 0.0]])
     area = np.array([[0.0, 0.84, 0.34]])
-    tilted = _tilted_cubes(whole, area, _touch((1, 2)), area > 0)
+    tilted, far = _leaning(whole, area, (1, 2))
     assert tilted == [(0, [1, 2])] and whole.sum() == 1
-    assert _residual(area, whole, tilted)[0] < UNSURE_RESIDUAL
+    assert far < UNSURE_RESIDUAL
 
 
 def test_a_flat_top_with_most_of_another_beside_it_is_a_doubt_not_a_leaning_cube():
     """More than a leaning cube holds (1.0 and 0.7): perhaps a second cube, half hidden."""
     whole = np.array([[0.0, 1.0, 0.0]])
     area = np.array([[0.0, 1.0, 0.7]])
-    tilted = _tilted_cubes(whole, area, _touch((1, 2)), area > 0)
-    assert whole.sum() == 1 and _residual(area, whole, tilted)[0] >= UNSURE_RESIDUAL
+    _, far = _leaning(whole, area, (1, 2))
+    assert whole.sum() == 1 and far >= UNSURE_RESIDUAL
 
 
 def test_a_face_lit_as_a_flat_top_can_be_beside_a_counted_one_stays_a_doubt_not_a_raised_side():
@@ -241,8 +248,8 @@ def test_a_face_lit_as_a_flat_top_can_be_beside_a_counted_one_stays_a_doubt_not_
     may any face of black on cloth its shadow shares, where shading says nothing of a tilt."""
     whole = np.array([[0.0, 1.0, 0.0]])
     area = np.array([[0.0, 1.1, 0.5]])
-    tilted = _tilted_cubes(whole, area, _touch((1, 2)), area > 0, top_like=area > 0)
-    assert tilted == [] and _residual(area, whole, tilted)[0] >= UNSURE_RESIDUAL
+    tilted, far = _leaning(whole, area, (1, 2), top_like=area > 0)
+    assert tilted == [] and far >= UNSURE_RESIDUAL
 
 
 def test_a_throw_whose_leaning_cube_shows_a_flat_lit_top_and_a_raised_side_asks_no_check():
