@@ -201,15 +201,13 @@ class Counter:
             # flat cube's top takes, a partial top (a tilted cube hides the rest, or it is that
             # cube's side) only within the paint variation of the reference top.
             says_tilt = self._shade_says_tilt(m.colour)
-            whole_top = area >= 1 - 2 * TOP_SPREAD
-            flat = np.where(whole_top, (shade >= SHADING[0]) & (shade <= SHADING[1]), np.abs(shade - 1) <= 2 * PAINT) | (not says_tilt)
+            top_like = (shade >= SHADING[0]) & (shade <= SHADING[1]) | (not says_tilt)  # as a flat top can be lit, a neighbour's shadow included
+            flat = np.where(area >= 1 - 2 * TOP_SPREAD, top_like, (np.abs(shade - 1) <= 2 * PAINT) | (not says_tilt))
             # no face of a cube is darker than the floor in a cube's shadow: turned from the lamp
             # it gets the same light a shadow does, so darker is a shadow on cloth of its colour
             lit = (area > 0) & ((shade >= SHADE_RANGE[0]) | (not says_tilt))
             whole = np.where(flat, np.round(area), 0)
-            # a face a flat top could be, half hidden in a neighbour's shadow, is no raised side
-            top_like = (shade >= SHADING[0]) & (shade <= SHADING[1]) | (not says_tilt)
-            tilted = _tilted_cubes(whole, area, m.touching, lit, top_like)
+            tilted = _tilted_cubes(whole, area, m.touching, lit, top_like)  # a face a flat top could be, half hidden, is no raised side
             lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1) & lit.any(axis=1)
             whole[lost, np.argmax(area[lost], axis=1)] = 1  # a patch with half a top but no face to count (its top near no face) is one tilted cube
             residual = _residual(area, whole, tilted)
