@@ -328,7 +328,10 @@ def _tilted_cubes(
 
     Touching faces that do not count on their own are one cube when together they hold at
     least what a whole top does (a tilted top, foreshortened, and a side), or when no counted
-    face touches them and they hold at least half a top (a tilted cube on its own). Less
+    face touches them and they hold at least half a top (a tilted cube on its own). A single
+    face holding a whole top is one cube too (a leaning cube's top turned from the lamp)
+    unless it touches a counted face holding less than a whole top: that may be its own top,
+    foreshortened, with this its side tilted towards the camera. Less
     than that next to a counted face is that cube's raised side, unless a face of it is lit
     as a flat top can be (``top_like``): then it may be a cube half hidden, and stays a doubt.
     A group with no face ``lit`` like a cube's is a shadow. Returns the leaning cubes, as
@@ -337,19 +340,20 @@ def _tilted_cubes(
     for k in range(len(area)):
         idle = {j for j in range(1, area.shape[1]) if whole[k, j] == 0 and area[k, j] >= MIN_TOP}
         while idle:
-            group, todo, next_to_counted = set(), [idle.pop()], False
+            group, todo, next_to_counted, next_to_part = set(), [idle.pop()], False, False  # part: a counted face short of a whole top
             while todo:
                 j = todo.pop()
                 group.add(j)
                 for i in touching.get(j, ()):
                     next_to_counted |= bool(whole[k, i])
+                    next_to_part |= bool(whole[k, i]) and area[k, i] < 1 - 2 * TOP_SPREAD
                     if i in idle:
                         idle.discard(i)
                         todo.append(i)
             if not lit[k, list(group)].any():
                 continue
             held = area[k, list(group)].sum()
-            if (len(group) >= 2 and held >= 1 - 2 * TOP_SPREAD) or (not next_to_counted and held >= 0.5):
+            if (held >= 1 - 2 * TOP_SPREAD and (len(group) >= 2 or not next_to_part)) or (not next_to_counted and held >= 0.5):
                 face = max(group, key=lambda j: area[k, j])
                 whole[k, face] = 1
                 leaning[k, face] = sorted(group)

@@ -234,6 +234,36 @@ def test_a_raised_side_beside_its_counted_top_is_measured_with_it_as_one_leaning
     assert far < UNSURE_RESIDUAL
 
 
+def test_a_leaning_cubes_top_turned_from_the_lamp_beside_the_flat_top_it_leans_on_is_one_cube():
+    """Issue 4: "a cube resting tilted on another". Its top holds a whole top's worth (0.95) but
+    is lit darker than a flat top can be; beside it is only the whole top of the cube it leans
+    on, which leaves nothing for it to be the raised side of."""
+    whole = np.array([[0.0, 1.0, 0.0]])
+    area = np.array([[0.0, 1.05, 0.95]])
+    tilted, far = _leaning(whole, area, (1, 2))
+    assert tilted == [(0, [2])] and whole.sum() == 2
+    assert far < UNSURE_RESIDUAL
+
+
+def test_a_whole_tops_worth_beside_a_counted_half_top_is_that_tops_raised_side():
+    """A leaning cube tilted towards the camera shows a foreshortened top (0.6) and a side that
+    holds as much as a whole top (0.9): one cube, not two."""
+    whole = np.array([[0.0, 1.0, 0.0]])
+    area = np.array([[0.0, 0.6, 0.9]])
+    tilted, _ = _leaning(whole, area, (1, 2))
+    assert tilted == [(0, [1, 2])] and whole.sum() == 1
+
+
+def test_black_cubes_leaning_on_black_ones_with_their_tops_turned_from_the_lamp_count_with_no_check():
+    """Dev table 2047 (green felt), photo 5: three black cubes lean on others; two of them, in
+    clusters, show a whole top's worth lit darker than a flat top beside the whole top they
+    lean on."""
+    sample = _dev_photo(2047, 5)
+    count = _dev_table(2047)[1].count(sample.image)
+    assert sum(c.resting_on is not None and c.colour == "black" for c in sample.cubes) >= 2
+    assert count.counts == sample.truth.counts and not count.unsure
+
+
 def test_a_flat_top_with_most_of_another_beside_it_is_a_doubt_not_a_leaning_cube():
     """More than a leaning cube holds (1.0 and 0.7): perhaps a second cube, half hidden."""
     whole = np.array([[0.0, 1.0, 0.0]])
