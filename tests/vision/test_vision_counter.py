@@ -400,3 +400,19 @@ def test_the_light_on_the_tray_is_read_from_the_floor_not_the_cubes():
     cells = lighting(frame, empty, floor, 30)  # 4 x 6 cells
     assert np.allclose(cells[:, :3], 0.6, atol=0.01)
     assert np.allclose(cells[:, 3:], 1.0, atol=0.01)
+
+
+def test_each_cells_light_is_the_median_of_its_floor_and_a_cell_mostly_covered_takes_the_others():
+    """The median, not the mean: a few bright specks of glare on the floor do not move it."""
+    from vision.frames import LIGHT_STEPS, LIGHT_TOP, lighting
+
+    rng = np.random.default_rng(1)
+    empty = np.full((60, 90), 100, np.float32)
+    ratio = rng.uniform(0.8, 1.0, empty.shape).astype(np.float32)
+    ratio[rng.random(empty.shape) < 0.1] = 1.9  # glare: moves a cell's mean by some 0.1
+    floor = np.ones(empty.shape, bool)
+    floor[:30, :25] = False  # the top-left cell is more than three quarters cubes
+    cells = lighting(np.dstack([empty * ratio] * 3), empty, floor, 30)  # 2 x 3 cells
+    want = np.array([[np.median(ratio[i:i + 30, j:j + 30][floor[i:i + 30, j:j + 30]]) for j in (0, 30, 60)] for i in (0, 30)])
+    assert np.allclose(cells.ravel()[1:], want.ravel()[1:], atol=LIGHT_TOP / LIGHT_STEPS)
+    assert cells[0, 0] == np.median(cells.ravel()[1:])
