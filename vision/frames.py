@@ -37,7 +37,9 @@ def crop(image: np.ndarray, roi: tuple[int, int, int, int], scale: float) -> np.
 def align(frame: np.ndarray, reference_gray: np.ndarray, window: np.ndarray) -> tuple[np.ndarray, float]:
     """Undo a small camera shake by phase correlation; returns the frame and how far it moved."""
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    (dx, dy), response = cv2.phaseCorrelate(reference_gray, gray, window)
+    # OpenCV 5.0 multiplies its inputs by the window in place when their size needs no padding
+    # for the Fourier transform (480 x 270, say): the empty tray would darken with every frame
+    (dx, dy), response = cv2.phaseCorrelate(reference_gray.copy(), gray, window)
     shift = float(np.hypot(dx, dy))
     if response < 0.05 or shift < 0.05 or shift > MAX_SHIFT:
         return frame, shift if response >= 0.05 else 0.0

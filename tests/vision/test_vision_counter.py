@@ -416,3 +416,19 @@ def test_each_cells_light_is_the_median_of_its_floor_and_a_cell_mostly_covered_t
     want = np.array([[np.median(ratio[i:i + 30, j:j + 30][floor[i:i + 30, j:j + 30]]) for j in (0, 30, 60)] for i in (0, 30)])
     assert np.allclose(cells.ravel()[1:], want.ravel()[1:], atol=LIGHT_TOP / LIGHT_STEPS)
     assert cells[0, 0] == np.median(cells.ravel()[1:])
+
+
+def test_undoing_camera_shake_leaves_the_empty_trays_picture_as_it_was():
+    """The empty tray's picture is the background for the whole session. At a working size the
+    Fourier transform needs no padding for (480 x 270: a white table, the whole frame at 0.375),
+    OpenCV windowed it in place on every frame, so the floor read ever darker, every frame
+    said the light had changed, and the counts were nonsense."""
+    from vision.frames import align
+
+    rng = np.random.default_rng(2)
+    empty = rng.uniform(100, 200, (270, 480)).astype(np.float32)
+    kept = empty.copy()
+    frame = np.dstack([np.roll(empty, 2, axis=1)] * 3)
+    _, shift = align(frame, empty, cv2.createHanningWindow((480, 270), cv2.CV_32F))
+    assert np.array_equal(empty, kept)
+    assert abs(shift - 2) < 0.1
