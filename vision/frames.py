@@ -83,10 +83,10 @@ def _medians(counts: np.ndarray) -> np.ndarray:
     spread evenly within a step."""
     below = np.cumsum(counts, axis=1)
     half = below[:, -1] / 2
-    k = np.minimum((below < half[:, None]).sum(axis=1), LIGHT_STEPS - 1)
+    k = (below < half[:, None]).sum(axis=1)  # the step holding the middle value: never past the last
     rows = np.arange(len(counts))
-    before = np.where(k > 0, below[rows, k - 1], 0)
-    return (k + (half - before) / np.maximum(counts[rows, k], 1)) * (LIGHT_TOP / LIGHT_STEPS)
+    inside = counts[rows, k]
+    return (k + (half - below[rows, k] + inside) / np.maximum(inside, 1)) * (LIGHT_TOP / LIGHT_STEPS)
 
 
 def relight(frame: np.ndarray, cells: np.ndarray) -> np.ndarray:
