@@ -26,7 +26,7 @@ import numpy as np
 from companion.tower.source import CUBE_COLOURS, Doubt, in_english
 from vision import frames, geometry
 from vision.calibration import RESIDUAL_SHAKE, SHADING, TARGET_EDGE, Calibration, illumination
-from vision.pixels import BACKGROUND, PAINT, SHADE_RANGE, UNKNOWN, Background, ColourModel, Shade, classify
+from vision.pixels import BACKGROUND, PAINT, SHADE_RANGE, UNKNOWN, Background, ColourModel, Evidence, Shade
 
 CHI2_EDGE = 27.9  # chi-square, 6 dof (two gradients, three channels), p = 1e-4
 
@@ -126,7 +126,8 @@ class Counter:
         view = frames.crop(frame, self.calibration.roi, self.calibration.scale)
         view, shift = frames.align(view, self.background_gray, self.window)
         view, gain = frames.match_exposure(view, self.background.image)
-        first = classify(view, self.light, self.background, self.table)
+        evidence = Evidence(view, self.light, self.background, self.table)
+        first = evidence.labels()
         shade = self._shade(first)
         lit = self.calibration.shadows.lit
         # the light is read on floor out of every shadow's reach: the cubes' own shadows are theirs
@@ -135,8 +136,9 @@ class Counter:
         relit = int(((cells < lit[0]) | (cells > lit[1])).sum()) >= LIGHT_CHANGED
         if relit:
             view = frames.relight(view, cells)
-            shade = self._shade(classify(view, self.light, self.background, self.table))
-        labels = classify(view, self.light, self.background, self.table, shade)
+            evidence = Evidence(view, self.light, self.background, self.table)
+            shade = self._shade(evidence.labels())
+        labels = evidence.labels(shade)
         masks = [self._bridge(_clean(labels == c)) for c in range(len(CUBE_COLOURS))]
         unlabelled = (labels == UNKNOWN).view(np.uint8)
         unknown = cv2.morphologyEx(unlabelled, cv2.MORPH_OPEN, _SQUARE)

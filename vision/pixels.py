@@ -69,6 +69,11 @@ class Background:
 
     def nll_planes(self, planes: tuple[np.ndarray, ...], shade: Shade = SHADE_RANGE) -> tuple[np.ndarray, np.ndarray]:
         """``nll`` for a frame already split into its three channel planes (the fast path)."""
+        return self.nll_projected(self.project(planes), shade)
+
+    def project(self, planes: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """A frame's dot products with the tray's colour and with itself, per pixel: all of
+        the frame that ``nll`` needs, whatever the shading bounds."""
         if self._planes is None:
             self._planes = cv2.split(np.ascontiguousarray(self.image, np.float32))
             self._inv_norm2 = (1 / self.norm2).astype(np.float32)
@@ -81,6 +86,11 @@ class Background:
         ff = f0 * f0
         ff += f1 * f1
         ff += f2 * f2
+        return fb, ff
+
+    def nll_projected(self, projected: tuple[np.ndarray, np.ndarray], shade: Shade = SHADE_RANGE) -> tuple[np.ndarray, np.ndarray]:
+        """``nll`` from ``project``'s dot products."""
+        fb, ff = projected
         k = np.minimum(np.maximum(fb * self._inv_norm2, shade[0] - self.wobble), shade[1] + self.wobble)
         # |f - k b|^2 = |f|^2 - 2 k f.b + k^2 |b|^2, without building the residual image
         chi = (ff - k * (2 * fb - k * self._norm2)) * self.inv2var
@@ -131,22 +141,26 @@ def lookup_index(normalised: np.ndarray) -> np.ndarray:
     return (q[..., 0] * BINS + q[..., 1]) * BINS + q[..., 2]
 
 
-def classify(
-    frame: np.ndarray,
-    illumination: np.ndarray,
-    background: Background,
-    table: tuple[np.ndarray, np.ndarray],
-    shade: Shade = SHADE_RANGE,
-) -> np.ndarray:
-    """A label image: colour index 0..5, BACKGROUND or UNKNOWN; ``shade`` as in ``Background.nll``."""
-    planes = cv2.split(frame)
-    bg_nll, bg_chi = background.nll_planes(planes, shade)
-    step = (1 / BIN) / illumination
-    idx = np.zeros(frame.shape[:2], np.int32)
-    for plane in planes:  # the colour bin, channel by channel: ((b0 * BINS) + b1) * BINS + b2
-        idx *= BINS
-        idx += np.minimum(plane * step, BINS - 1).astype(np.int32)
-    label = table[0][idx]
-    colour_nll = table[1][idx]
-    is_bg = np.where(label == UNKNOWN, bg_chi <= CHI2_UNEXPLAINED, bg_nll <= colour_nll)
-    return np.where(is_bg, BACKGROUND, label).astype(np.uint8)
+class Evidence:
+    """One frame's pixels, ready to be labelled under any shading bounds: what the colours
+    make of a pixel does not depend on the bounds, nor does the frame's projection on the
+    tray's colour, so labelling again under the bounds the first labelling's casters set
+    costs only the last step."""
+
+    def __init__(self, frame: np.ndarray, illumination: np.ndarray, background: Background, table: tuple[np.ndarray, np.ndarray]):
+        planes = cv2.split(frame)
+        self.background = background
+        self.projected = background.project(planes)
+        step = (1 / BIN) / illumination
+        idx = np.zeros(frame.shape[:2], np.int32)
+        for plane in planes:  # the colour bin, channel by channel: ((b0 * BINS) + b1) * BINS + b2
+            idx *= BINS
+            idx += np.minimum(plane * step, BINS - 1).astype(np.int32)
+        self.colour = table[0][idx]
+        self.colour_nll = table[1][idx]
+
+    def labels(self, shade: Shade = SHADE_RANGE) -> np.ndarray:
+        """A label image: colour index 0..5, BACKGROUND or UNKNOWN; ``shade`` as in ``Background.nll``."""
+        bg_nll, bg_chi = self.background.nll_projected(self.projected, shade)
+        is_bg = np.where(self.colour == UNKNOWN, bg_chi <= CHI2_UNEXPLAINED, bg_nll <= self.colour_nll)
+        return np.where(is_bg, BACKGROUND, self.colour).astype(np.uint8)
