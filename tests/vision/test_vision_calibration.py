@@ -49,6 +49,19 @@ def test_rise_points_down_for_an_oblique_camera_and_vanishes_from_above(sessions
     assert np.linalg.norm(rise) < 5
 
 
+def test_where_something_stands_on_the_floor_is_its_outline_less_a_cube_height_at_the_top(sessions):
+    """A shadow falls from where a cube stands on the floor: for an oblique camera that is the
+    lower part of what the picture shows of it, the top a cube's height up the picture."""
+    counter = sessions[0][4]
+    h, w = counter.inv_scale.shape
+    mask = np.zeros((h, w), np.uint8)
+    mask[h // 2 - 20 : h // 2 + 20, w // 2 - 20 : w // 2 + 20] = 1
+    rise = counter.rise_maps[-1][0][h // 2, w // 2, 1] - h // 2  # working pixels, straight down here
+    standing = geometry.footprints(mask, counter.lift_maps)[:, w // 2]
+    assert rise >= 5
+    assert np.flatnonzero(standing).tolist() == list(range(h // 2 - 20 + rise, h // 2 + 20))
+
+
 def test_json_round_trip_counts_the_same(sessions, tmp_path):
     session, _, reference, calibration, counter = sessions[1]
     path = tmp_path / "calib.json"

@@ -302,6 +302,16 @@ def test_a_black_cube_that_may_lie_in_a_shadow_of_its_colour_is_a_doubt():
     assert Doubt("doubt.black_in_shadow") in count.doubts and count.confidence <= 0.7
 
 
+def test_a_black_cube_up_the_picture_from_another_lies_beyond_its_shadow():
+    """Issue 4: "black cubes on dark cloth". Dev table 2006 (charcoal), photo 3: two black
+    cubes touch just up the picture from a row of red ones. A shadow falls from where a cube
+    stands on the floor, not from its top a cube's height up the picture; reached from the red
+    tops, the left black top was read as their shadow and the pair counted as one cube."""
+    sample = _dev_photo(2006, 3)
+    count = _dev_table(2006)[1].count(sample.image)
+    assert count.counts["black"] == sample.truth.counts["black"] == 3
+
+
 def test_where_black_casts_a_shadow_of_its_own_no_black_cube_is_doubted_in_shadows():
     sample = _dev_photo(2004, 4)
     assert Doubt("doubt.black_in_shadow") not in _dev_table(2004)[1].count(sample.image).doubts
