@@ -118,7 +118,7 @@ class Counter:
         self.table = ColourModel(calibration.means, calibration.covs).table()
         self.lines = _tray_lines(self.background_gray, calibration.noise)
         view = geometry.View3D(*calibration.camera[:4], calibration.camera[4:6])
-        self.inv_scale, self.rise_maps, self.lift_maps = geometry.working_fields(view, background.shape[:2], calibration.roi[:2], calibration.scale)
+        self.inv_scale, self.rise_maps, self.lift = geometry.working_fields(view, background.shape[:2], calibration.roi[:2], calibration.scale)
 
     def analyse(self, frame: np.ndarray) -> View:
         if frame.shape[1::-1] != tuple(self.calibration.frame_size):
@@ -158,15 +158,16 @@ class Counter:
         is not floor casts shadows, from where it stands on the floor (a black cube on cloth
         it cannot be told from in shadow is found with its own shadow, and casts none).
 
-        The reach was learned from the reference cubes' outlines. From their footprints, it
-        stops short of a cube up the picture, behind a caster: on the dev set that counted
-        five more photos of black cubes on dark cloth and changed no other count. Learning
-        the reach from footprints too made it longer there (the floor darkened around a black
-        cube's blurred outline reads as shadow), and lost four of them again."""
+        The reach was learned from the reference cubes' outlines. From the casters'
+        footprints it stops short of a cube up the picture, behind a caster: on the dev set,
+        six more photos counted right (five of them black cubes on dark cloth) and one fewer
+        (2036/9, doubted). Learning the reach from footprints too made it longer there (the
+        floor darkened around a black cube's blurred outline reads as shadow) and lost four
+        of them again."""
         casters = first != BACKGROUND
         if not self.calibration.shadows.black_casts:
             casters &= first != BLACK
-        return self.calibration.shadows.shade(geometry.footprints(casters.view(np.uint8), self.lift_maps))
+        return self.calibration.shadows.shade(geometry.footprints(casters.view(np.uint8), self.lift))
 
     def _bridge(self, mask: np.ndarray) -> np.ndarray:
         """Join a mask across the tray's own lines (the near wall's rim and foot seen across a

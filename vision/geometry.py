@@ -58,45 +58,46 @@ def _quad_of_lines(mask: np.ndarray, largest: float) -> np.ndarray | None:
     return quad.astype(np.float32)
 
 
-def working_fields(view: "View3D", shape: tuple[int, int], origin: tuple[float, float], scale: float) -> tuple[np.ndarray, list, list]:
+def working_fields(view: "View3D", shape: tuple[int, int], origin: tuple[float, float], scale: float) -> tuple[np.ndarray, list, np.ndarray]:
     """Per working pixel: the floor area a pixel of a top face stands for (relative to the
     tray's middle), and remap tables that step along the local rise from the pixel down to the
-    floor (for ``tops``) and against it, up to where the top of a cube standing there would be
-    (for ``footprints``)."""
+    floor (for ``tops``); and the tray's median rise as a line of pixels pointing up, to
+    where the top of a cube standing on the floor would be (for ``footprints``)."""
     h, w = shape
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float64)
     px = np.stack([(xs + 0.5) / scale + origin[0] - 0.5, (ys + 0.5) / scale + origin[1] - 0.5], axis=-1)
     area = view.top_area(px)
     rise = view.rise(px) * scale
     steps = int(np.ceil(np.abs(rise).max()))
-    down, up = [], []
+    maps = []
     for t in np.arange(1, steps + 1) / max(steps, 1):
-        for maps, step in ((down, t), (up, -t)):
-            mx = (xs + step * rise[..., 0]).astype(np.float32)
-            my = (ys + step * rise[..., 1]).astype(np.float32)
-            maps.append(cv2.convertMaps(mx, my, cv2.CV_16SC2, nninterpolation=True))
-    return (np.median(area) / area).astype(np.float32), down, up
+        mx = (xs + t * rise[..., 0]).astype(np.float32)
+        my = (ys + t * rise[..., 1]).astype(np.float32)
+        maps.append(cv2.convertMaps(mx, my, cv2.CV_16SC2, nninterpolation=True))
+    dx, dy = np.median(rise.reshape(-1, 2), axis=0)
+    r = int(np.ceil(max(abs(dx), abs(dy))))
+    lift = np.zeros((2 * r + 1, 2 * r + 1), np.uint8)
+    # cv2.erode reads src(x + offset - anchor): to look up from x, draw towards -rise
+    cv2.line(lift, (r, r), (int(round(r - dx)), int(round(r - dy))), 1, 1)
+    return (np.median(area) / area).astype(np.float32), maps if steps else [], lift
 
 
 def tops(mask: np.ndarray, maps: list) -> np.ndarray:
     """Foreground pixels whose whole segment along the local rise is foreground: the top faces."""
-    return _kept_along(mask, maps)
-
-
-def footprints(mask: np.ndarray, maps: list) -> np.ndarray:
-    """Foreground pixels whose whole segment against the local rise (``working_fields``' second
-    tables) is foreground: where what was found stands on the floor. A cube's shadow falls
-    from there, not from its top a cube's height up the picture."""
-    return _kept_along(mask, maps)
-
-
-def _kept_along(mask: np.ndarray, maps: list) -> np.ndarray:
-    """Pixels of ``mask`` whose every remapped position is in ``mask`` too: an erosion along
-    a segment that turns with the camera's perspective across the tray."""
     out = mask.copy()
     for m1, m2 in maps:
         out &= cv2.remap(mask, m1, m2, cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     return out
+
+
+def footprints(mask: np.ndarray, lift: np.ndarray) -> np.ndarray:
+    """Foreground pixels whose whole segment up the picture by a cube's height (``lift`` from
+    ``working_fields``) is foreground: where what was found stands on the floor. A cube's
+    shadow falls from there, not from its top. One segment for the whole tray, its median
+    rise: the rise is a few working pixels and turns little across the tray, and following it
+    pixel by pixel (a remap per step, as ``tops`` does) cost 1.3 ms a frame for the same
+    number of dev photos right."""
+    return cv2.erode(mask, lift, borderType=cv2.BORDER_CONSTANT, borderValue=0)
 
 
 def _widths(points: np.ndarray, directions: np.ndarray) -> np.ndarray:
