@@ -113,6 +113,9 @@ class CameraTraySource:
             doubts, confidence = against_throw(count, self._throw)
             impossible = len(doubts) > len(count.doubts)
             stable = self.stabiliser.update(count, moved, now) and not impossible
+            if stable and self.stabiliser.agreed < 1:
+                doubts.append(Doubt("doubt.flicker", {"agreed": round(100 * self.stabiliser.agreed)}))
+                confidence = min(confidence, self.stabiliser.agreed)
             if moved > self.stabiliser.still:
                 doubts.append(Doubt("doubt.moving"))
             extra: dict[str, object] = {"timestamp": now, "moved": moved, "patches": [

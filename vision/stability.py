@@ -5,10 +5,15 @@ A count is reported as stable only when the tray has stopped changing between fr
 unexplained (a hand) lies in it, and the same counts have held for a few frames spanning a
 short time. Doubt about a cluster does not hold the reading back: it settles with its lower
 confidence and note, and the table decides whether to ask the players.
+
+A still tray can still flicker: sensor noise tips a cube that shows about half its top, or a
+black cube on dark cloth, one way in one frame and the other way in the next. Once a longer
+window of frames has all been still, the counts more of them agree on than on any other are
+the reading, on a frame that has them; how many agreed goes with it, for the table to ask.
 """
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass
 
 import cv2
@@ -48,13 +53,14 @@ class _Seen:
 
 
 class Stabiliser:
-    """Holds the last few frames' counts and says when they agree on a settled tray."""
+    """Holds the last frames' counts and says when they agree on a settled tray."""
 
-    def __init__(self, frames: int = 4, seconds: float = 0.1, still: float = 0.25):
+    def __init__(self, frames: int = 4, seconds: float = 0.1, still: float = 0.25, window: int = 8):
         self.frames = frames
         self.seconds = seconds
         self.still = still  # cubes' worth of change between frames that still counts as no motion
-        self._seen: deque[_Seen] = deque(maxlen=frames)
+        self._seen: deque[_Seen] = deque(maxlen=max(frames, window))
+        self.agreed = 1.0  # the share of the still window the last stable counts held
 
     def reset(self) -> None:
         self._seen.clear()
@@ -62,8 +68,17 @@ class Stabiliser:
     def update(self, count: Count, moved: float, time: float) -> bool:
         settled = moved <= self.still and count.unknown < UNSURE_UNKNOWN
         self._seen.append(_Seen(time, tuple(count.counts.values()), settled))
-        if len(self._seen) < self.frames:
+        recent = list(self._seen)[-self.frames :]
+        last = recent[-1]
+        if len(recent) == self.frames and all(s.counts == last.counts and s.settled for s in recent):
+            if last.time - recent[0].time >= self.seconds - 1e-3:  # frame times are not exact
+                self.agreed = 1.0
+                return True
+        if len(self._seen) < self._seen.maxlen or not all(s.settled for s in self._seen):
             return False
-        first, last = self._seen[0], self._seen[-1]
-        same = all(s.counts == last.counts and s.settled for s in self._seen)
-        return same and last.time - first.time >= self.seconds - 1e-3  # frame times are not exact
+        tally = Counter(s.counts for s in self._seen).most_common(2)
+        (best, held), runner_up = tally[0], tally[1][1] if len(tally) > 1 else 0
+        if last.counts != best or held == runner_up:
+            return False
+        self.agreed = held / len(self._seen)
+        return True
