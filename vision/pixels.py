@@ -59,7 +59,7 @@ class Background:
         shadow's depth where something could cast one, the lit floor's own flicker elsewhere
         (``vision.shadows``). On the tray's own sharp edges the shake left after registration
         widens it: there a shift, not the light, makes a pixel darker or brighter."""
-        return self.nll_planes(cv2.split(frame), shade)
+        return self.nll_projected(self.project(cv2.split(frame)), shade)
 
     def shading(self, frame: np.ndarray) -> np.ndarray:
         """How much brighter or darker than the empty tray each pixel is, along the tray's own
@@ -67,13 +67,9 @@ class Background:
         along = cv2.transform(cv2.multiply(np.asarray(frame, np.float32), np.asarray(self.image, np.float32)), np.ones((1, 3), np.float32))
         return cv2.divide(along, np.asarray(self.norm2, np.float32))
 
-    def nll_planes(self, planes: tuple[np.ndarray, ...], shade: Shade = SHADE_RANGE) -> tuple[np.ndarray, np.ndarray]:
-        """``nll`` for a frame already split into its three channel planes (the fast path)."""
-        return self.nll_projected(self.project(planes), shade)
-
     def project(self, planes: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray]:
-        """A frame's dot products with the tray's colour and with itself, per pixel: all of
-        the frame that ``nll`` needs, whatever the shading bounds."""
+        """A frame's dot products with the tray's colour and with itself, per pixel (from its
+        three channel planes): all of the frame that ``nll`` needs, whatever the shading bounds."""
         if self._planes is None:
             self._planes = cv2.split(np.ascontiguousarray(self.image, np.float32))
             self._inv_norm2 = (1 / self.norm2).astype(np.float32)
