@@ -34,6 +34,7 @@ UNSURE_RESIDUAL = 0.3  # a patch whose top area is this far from whole cubes is 
 UNSURE_UNKNOWN = 0.5  # cubes' worth of unexplained foreground that makes the whole count unsure
 MIN_TOP = 0.25  # patches with less top than this are edge debris, not cubes worth annotating
 TOP_SPREAD = 0.1  # one cube's top area scatters by this much (sigma, in tops) around its calibrated value
+WHOLE_TOP = 1 - 2 * TOP_SPREAD  # tops: a face holding at least this much is a whole top, two sigmas down
 LEANING_HOLDS = 1.3  # tops a leaning cube's top and raised sides hold, at most, less the unsure margin: doubted from 1.6, what 1% of leaning cubes hold on the dev set (1.57 for lone tilted groups, 1.67 for a top and its raised side)
 FACE_BAND = 5.5  # working pixels: a 3x3 Sobel on an outline blurred by the lens and the shrinking marks edge pixels this far out from a face
 LIGHTING_TOPS = 3  # whole top faces a frame needs before their median brightness says how the frame is lit
@@ -201,7 +202,7 @@ class Counter:
         patches: list[Patch] = []
         worst = 0.0
         measured = [m for c in range(len(CUBE_COLOURS)) if (m := self._measure(view, c)) is not None]
-        light_scale = _frame_lighting([m.shade[:, 1:][m.area[:, 1:] >= 1 - 2 * TOP_SPREAD] for m in measured if self._shade_says_tilt(m.colour)])
+        light_scale = _frame_lighting([m.shade[:, 1:][m.area[:, 1:] >= WHOLE_TOP] for m in measured if self._shade_says_tilt(m.colour)])
         for m in measured:
             colour = CUBE_COLOURS[m.colour]
             area, shade = m.area, m.shade / light_scale
@@ -211,7 +212,7 @@ class Counter:
             # cube's side) only within the paint variation of the reference top.
             says_tilt = self._shade_says_tilt(m.colour)
             top_like = (shade >= SHADING[0]) & (shade <= SHADING[1]) | (not says_tilt)  # as a flat top can be lit, a neighbour's shadow included
-            flat = np.where(area >= 1 - 2 * TOP_SPREAD, top_like, (np.abs(shade - 1) <= 2 * PAINT) | (not says_tilt))
+            flat = np.where(area >= WHOLE_TOP, top_like, (np.abs(shade - 1) <= 2 * PAINT) | (not says_tilt))
             # no face of a cube is darker than the floor in a cube's shadow: turned from the lamp
             # it gets the same light a shadow does, so darker is a shadow on cloth of its colour
             lit = (area > 0) & ((shade >= SHADE_RANGE[0]) | (not says_tilt))
@@ -355,14 +356,14 @@ def _tilted_cubes(
                 group.add(j)
                 for i in touching.get(j, ()):
                     next_to_counted |= bool(whole[k, i])
-                    next_to_part |= bool(whole[k, i]) and area[k, i] < 1 - 2 * TOP_SPREAD
+                    next_to_part |= bool(whole[k, i]) and area[k, i] < WHOLE_TOP
                     if i in idle:
                         idle.discard(i)
                         todo.append(i)
             if not lit[k, list(group)].any():
                 continue
             held = area[k, list(group)].sum()
-            if (held >= 1 - 2 * TOP_SPREAD and (len(group) >= 2 or not next_to_part)) or (not next_to_counted and held >= 0.5):
+            if (held >= WHOLE_TOP and (len(group) >= 2 or not next_to_part)) or (not next_to_counted and held >= 0.5):
                 face = max(group, key=lambda j: area[k, j])
                 whole[k, face] = 1
                 leaning[k, face] = sorted(group)
@@ -383,7 +384,7 @@ def _residual(area: np.ndarray, whole: np.ndarray, tilted: list[tuple[int, list[
     for k, group in tilted:
         held = float(area[k, group].sum())
         far[k, group] = 0.0
-        far[k, group[0]] = max(0.0, 1 - 2 * TOP_SPREAD - held, held - LEANING_HOLDS)
+        far[k, group[0]] = max(0.0, WHOLE_TOP - held, held - LEANING_HOLDS)
     return far.max(axis=1, initial=0.0)
 
 
