@@ -343,11 +343,12 @@ def test_a_lone_face_darker_than_a_shadow_is_a_shadow_not_a_cube():
 def test_the_patch_whose_faces_do_not_add_up_is_marked_where_the_players_should_look():
     """Dev table 2017 (navy): two touching blue tops lit brighter than a flat top are taken for
     one leaning cube, which cannot hold two whole tops: the count is unsure, and the patch
-    holding both cubes is marked doubtful."""
+    holding both cubes is marked doubtful (fitted with whole cubes, it now counts two, but the
+    players still check it)."""
     session, counter = _dev_table(2017)
     sample = _dev_photo(2017, 7)
     count = counter.count(sample.image)
-    assert count.counts["blue"] != sample.truth.counts["blue"] and count.unsure
+    assert count.unsure
     marked = [p.contour.astype(np.float32) for p in count.patches if p.doubtful and p.colour == "blue"]
     centres = [session.camera.project(c.vertices()).mean(axis=0) for c in sample.cubes if c.colour == "blue"]
     holding = [sum(cv2.pointPolygonTest(m, tuple(map(float, c)), False) >= 0 for c in centres) for m in marked]
@@ -477,3 +478,37 @@ def test_counting_leaves_everything_calibration_taught_the_counter_as_it_was(ses
         counter.count(frame)
     changed = [name for name, array in _arrays(counter) if name not in kept or not np.array_equal(array, kept[name])]
     assert not changed
+
+
+def test_a_cube_leaning_on_another_whose_top_and_raised_side_measure_as_two_counts_one():
+    """Issue 4: "a cube resting tilted on another". Dev table 2015 (dark wood), photo 9: a
+    green cube leans on a cube of another colour; its foreshortened top and raised side, both
+    lit as a top can be, measured 0.71 and 0.5 of a top and counted as two cubes. One leaning
+    cube's silhouette covers the patch better than two flat ones (``vision.fit``)."""
+    sample = _dev_photo(2015, 9)
+    assert any(c.colour == "green" and c.resting_on is not None for c in sample.cubes)
+    count = _dev_table(2015)[1].count(sample.image)
+    assert count.counts["green"] == sample.truth.counts["green"] == 1
+
+
+def test_two_touching_tops_whose_seam_is_lost_count_two_by_their_silhouettes():
+    """Dev table 2024 (green felt), photo 1: two touching green cubes whose seam the picture
+    lost measure 1.89 tops in two faces, one taken for the other's raised side: counted 5 of
+    6. Two cubes' silhouettes cover the patch clearly better than one."""
+    sample = _dev_photo(2024, 1)
+    count = _dev_table(2024)[1].count(sample.image)
+    assert count.counts["green"] == sample.truth.counts["green"] == 6
+
+
+def test_a_fitted_patch_keeps_its_doubt_for_the_players_to_check():
+    count = _dev_table(2024)[1].count(_dev_photo(2024, 1).image)
+    assert any(p.doubtful and p.colour == "green" and p.cubes == 2 for p in count.patches) and count.unsure
+
+
+def test_a_black_top_the_colour_of_the_cloth_counts_when_one_cubes_silhouette_covers_what_was_found():
+    """Issue 4: "black cubes on dark cloth". Dev table 2016 (charcoal), photo 5: a black cube's
+    top reads as the cloth and only its dark sides are found, a third of a top: no cube. One
+    cube's silhouette covers them, so it is one cube."""
+    sample = _dev_photo(2016, 5)
+    count = _dev_table(2016)[1].count(sample.image)
+    assert count.counts["black"] == sample.truth.counts["black"] == 2

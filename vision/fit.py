@@ -1,0 +1,177 @@
+"""How many cubes make a patch, told by fitting whole cubes' silhouettes to it.
+
+A patch whose faces do not add up to whole cubes (a leaning cube's top and raised side, two
+tops whose seam the picture lost) is one of a few stories: ``n`` cubes or one more or one
+fewer, lying flat or one of them leaning on a neighbour with one bottom edge on the cloth.
+The calibrated camera draws each story: every cube's silhouette, where it may stand and how
+it may turn, and the story whose silhouettes cover the patch best (intersection over union,
+ignoring what other colours hide) is the one the picture tells. A cube has one shape, so a
+leaning cube's top and raised side are one silhouette, not two faces to be measured apart.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.geometry import View3D
+
+FLAT_YAWS = np.radians(np.arange(0, 90, 9))  # a flat cube looks the same turned by a quarter
+LEANING_YAWS = np.radians(np.arange(0, 360, 20))  # a leaning cube does not: it rises on one side
+LEANS = np.radians([15, 27, 39])  # under 45 degrees, or its weight would not hold it there
+OVERLAP_COST = 0.02  # per working pixel two flat cubes' footprints share: solid cubes do not
+ROUNDS = 3  # passes over the cubes, each turning and moving one cube at a time
+SUBPIXEL = 4  # cv2.fillConvexPoly draws to a quarter pixel (shift 2)
+PAD = 14  # working pixels around the patch a fitted cube may reach into
+# corners of a cube tilted about one bottom edge (the hinge, at a = 0) in the hinge's own axes:
+# a across the hinge, b along it, h up; indices a * 4 + b * 2 + h
+_CORNERS = np.array([[a, b, h] for a in (0, 1) for b in (-0.5, 0.5) for h in (0, 1)], float)
+_FOOT = [0, 2, 6, 4]
+_NEIGHBOURS = np.array([(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy], np.int32)
+
+
+class _Shapes:
+    """Every way one cube may lie, drawn once at one spot of the patch: the silhouette's hull and
+    the footprint, as offsets from the point of the floor below the cube's middle. A patch is a
+    few cubes wide, and so little of the perspective changes across it that moving a drawing is
+    as good as drawing again."""
+
+    def __init__(self, view: View3D, origin: np.ndarray, scale: float, at: np.ndarray, grow: float = 0.0):
+        self.origin, self.scale = origin, scale
+        kinds = [(y, 0.0) for y in FLAT_YAWS] + [(y, lean) for y in LEANING_YAWS for lean in LEANS]
+        self.flat = list(range(len(FLAT_YAWS)))
+        self.leaning = list(range(len(FLAT_YAWS), len(kinds)))
+        floor = view.on_plane(self._frame(at)[None], 0.0)[0]
+        yaw = np.array([k[0] for k in kinds])[:, None, None]
+        lean = np.array([k[1] for k in kinds])[:, None, None]
+        u = np.cos(yaw) * view.e1 + np.sin(yaw) * view.e2
+        w = -np.sin(yaw) * view.e1 + np.cos(yaw) * view.e2
+        a, b, h = (_CORNERS[None, :, i, None] for i in range(3))
+        across = a * np.cos(lean) - h * np.sin(lean)
+        up = a * np.sin(lean) + h * np.cos(lean)
+        hinge = floor - 0.5 * view.cube * u
+        points = hinge + view.cube * (across * u + b * w - up * view.down)
+        corners = (view.project(points) - origin + 0.5) * scale - 0.5 - at
+        ring = grow * np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
+        self.outlines = [cv2.convexHull(c.astype(np.float32)).reshape(-1, 2) for c in corners]
+        grown = [cv2.convexHull((h[:, None] + ring[None]).reshape(-1, 2).astype(np.float32)).reshape(-1, 2) for h in self.outlines] if grow else self.outlines
+        # where each silhouette's middle lies: a cube turned or tilted in place keeps it there
+        self.middles = np.round(np.array([h.mean(axis=0) for h in self.outlines]) * SUBPIXEL).astype(np.int32)
+        self.hulls = [np.round(h * SUBPIXEL).astype(np.int32) for h in grown]
+        self.feet = np.round(corners[:, _FOOT] * SUBPIXEL).astype(np.int32)
+
+    def _frame(self, working: np.ndarray) -> np.ndarray:
+        return (working + 0.5) / self.scale + self.origin - 0.5
+
+    def draw(self, kinds: list[int], at4: np.ndarray, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        """Silhouettes and footprints of ``kinds`` placed at ``at4`` (quarter pixels, integers;
+        one place for all, or one each), one row each of pixels flattened."""
+        places = np.broadcast_to(at4, (len(kinds), 2))
+        silhouettes = np.zeros((len(kinds),) + shape, np.uint8)
+        feet = np.zeros((len(kinds),) + shape, np.uint8)
+        for j, kind in enumerate(kinds):
+            cv2.fillConvexPoly(silhouettes[j], self.hulls[kind] + places[j], 1, shift=2)
+            cv2.fillConvexPoly(feet[j], self.feet[kind] + places[j], 1, shift=2)
+        return silhouettes.reshape(len(kinds), -1), feet.reshape(len(kinds), -1)
+
+
+class PoseFit:
+    """Fits cubes to one colour's patches in the counter's working view."""
+
+    def __init__(self, view: View3D, origin: tuple[float, float], scale: float, shape: tuple[int, int], silhouette: float):
+        """``silhouette``: one flat cube's silhouette in working pixels as the counter finds it,
+        at the middle of the tray (``Calibration.full_area``). Found masks reach past the
+        geometric outline by the lens's blur and the noise threshold (about two working
+        pixels); the drawn silhouettes are grown by as much, or every fit would leave a ring
+        of the patch uncovered and more, smaller cubes would always cover it better."""
+        self.view, self.origin, self.scale = view, np.asarray(origin, float), float(scale)
+        middle = np.array([shape[1], shape[0]], float) / 2
+        outlines = [_Shapes(view, self.origin, self.scale, middle).outlines[k] for k in range(len(FLAT_YAWS))]
+        area = np.mean([cv2.contourArea(outline) for outline in outlines])
+        perimeter = np.mean([cv2.arcLength(outline, True) for outline in outlines])
+        self.grow = max(0.0, (silhouette - area) / perimeter)
+
+    def patch(self, patch: np.ndarray, hidden: np.ndarray) -> "PatchFit":
+        """The patch (a boolean mask of the working view) ready to be covered with cubes;
+        ``hidden`` pixels (another colour, in front of it or behind) count neither way."""
+        return PatchFit(self, patch, hidden)
+
+
+class PatchFit:
+    """One patch and every way one cube may lie on it, drawn once for all the stories tried."""
+
+    def __init__(self, fit: PoseFit, patch: np.ndarray, hidden: np.ndarray):
+        ys, xs = np.nonzero(patch)
+        x0, y0 = max(int(xs.min()) - PAD, 0), max(int(ys.min()) - PAD, 0)
+        x1, y1 = min(int(xs.max()) + PAD + 1, patch.shape[1]), min(int(ys.max()) + PAD + 1, patch.shape[0])
+        self.mine = patch[y0:y1, x0:x1].ravel()
+        self.free = ~(hidden[y0:y1, x0:x1].ravel() & ~self.mine)
+        self.shape = (y1 - y0, x1 - x0)
+        self.points = np.stack([xs - x0, ys - y0], axis=1).astype(np.float64)
+        centre = self.points.mean(axis=0)
+        self.shapes = _Shapes(fit.view, fit.origin, fit.scale, centre + (x0, y0), fit.grow)
+        # the silhouette's middle lies above the floor below the cube's middle by half a rise
+        self.half_rise = 0.5 * fit.view.rise(self.shapes._frame(centre + (x0, y0))[None])[0] * fit.scale
+
+    def cover(self, cubes: int) -> float:
+        """How well ``cubes`` cubes, lying flat or one of them leaning, can cover the patch: the
+        intersection over union of their silhouettes and the patch, less a cost for footprints
+        that overlap. Each round turns and then moves one cube at a time to where it covers
+        best, all its candidates scored at once."""
+        shapes, shape, mine, free = self.shapes, self.shape, self.mine, self.free
+        at = [np.round((c + self.half_rise) * SUBPIXEL).astype(np.int32) for c in _k_means(self.points, cubes)]
+        kinds = [shapes.flat[0]] * cubes
+        drawn = list(zip(*shapes.draw(kinds, np.array(at), shape)))
+        total = int(mine.sum())
+        best = -np.inf
+        for _ in range(ROUNDS):
+            improved = False
+            for i in range(cubes):
+                union = np.zeros(mine.shape, bool)
+                feet = np.zeros(mine.shape, bool)
+                overlap = 0
+                for j, (s, f) in enumerate(drawn):
+                    if j != i:
+                        overlap += np.count_nonzero(feet & f.view(bool))
+                        union |= s.view(bool)
+                        feet |= f.view(bool)
+                union &= free
+                gain = (mine & ~union).astype(np.float32)
+                cost = (free & ~mine & ~union).astype(np.float32)
+                inter, outside = np.count_nonzero(union & mine), total + np.count_nonzero(union & ~mine)
+
+                def score(silhouettes: np.ndarray, footprints: np.ndarray) -> np.ndarray:
+                    return (inter + silhouettes @ gain) / (outside + silhouettes @ cost) - OVERLAP_COST * (overlap + footprints @ feet.astype(np.float32))
+
+                turns = shapes.flat + shapes.leaning if i == 0 else shapes.flat  # one cube of the patch may lean
+                places = at[i] + shapes.middles[kinds[i]] - shapes.middles[turns]
+                silhouettes, footprints = shapes.draw(turns, places, shape)
+                values = score(silhouettes.astype(np.float32), footprints.astype(np.float32))
+                j = int(np.argmax(values))
+                if values[j] > best + 1e-9:
+                    best, kinds[i], at[i], drawn[i], improved = float(values[j]), turns[j], places[j], (silhouettes[j], footprints[j]), True
+                for step in (2 * SUBPIXEL, SUBPIXEL, 2 * SUBPIXEL, SUBPIXEL):
+                    moves = at[i] + step * _NEIGHBOURS
+                    silhouettes, footprints = shapes.draw([kinds[i]] * len(moves), moves, shape)
+                    values = score(silhouettes.astype(np.float32), footprints.astype(np.float32))
+                    j = int(np.argmax(values))
+                    if values[j] > best + 1e-9:
+                        best, at[i], drawn[i], improved = float(values[j]), moves[j], (silhouettes[j], footprints[j]), True
+            if not improved:
+                break
+        return best
+
+
+def _k_means(points: np.ndarray, k: int, rounds: int = 10) -> np.ndarray:
+    """``k`` centres of ``points``, seeded deterministically (farthest first, from the point
+    nearest the middle), so the same frame always fits the same way."""
+    if k == 1:
+        return points.mean(axis=0)[None]
+    seeds = [points[np.argmin(((points - points.mean(axis=0)) ** 2).sum(axis=1))]]
+    for _ in range(1, k):
+        far = np.min([((points - s) ** 2).sum(axis=1) for s in seeds], axis=0)
+        seeds.append(points[np.argmax(far)])
+    centres = np.array(seeds)
+    for _ in range(rounds):
+        nearest = np.argmin(((points[:, None] - centres[None]) ** 2).sum(axis=2), axis=1)
+        centres = np.array([points[nearest == j].mean(axis=0) if (nearest == j).any() else centres[j] for j in range(k)])
+    return centres
