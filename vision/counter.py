@@ -44,6 +44,7 @@ LIGHT_CELL = 3.0  # cube edges: the light on the tray is read in cells this wide
 LIGHT_CHANGED = 2  # cells out of the lit floor's range that make a change of light: one can be a cluster of black cubes
 FIT_LIMIT = 3  # cubes: a doubtful patch of at most this many is fitted again with whole cubes (on the dev set, larger ones never changed)
 FIT_MARGIN = 0.1  # intersection over union by which the other story must cover a patch better to replace the faces' count
+FIT_SETTLES = 0.85  # intersection over union at which the fitted count needs no check (dev set: settling from 0.7 up, none of the photos it settled was wrong)
 ONE_CUBE_FIT = 0.6  # intersection over union at which one cube's silhouette makes a patch with no whole face one cube
 MIN_FACE = 0.2  # a piece of top face smaller than this share of one cube's top face (edges cut off) is a speck, not a cube's top
 BLACK = CUBE_COLOURS.index("black")
@@ -228,12 +229,14 @@ class Counter:
             lost = (whole.sum(axis=1) == 0) & (np.round(estimates) >= 1) & lit.any(axis=1)
             whole[lost, np.argmax(area[lost], axis=1)] = 1  # a patch with half a top but no face to count (its top near no face) is one tilted cube
             residual = _residual(area, whole, tilted)
-            worst = max(worst, float(residual.max(initial=0.0)))
             for k in range(len(area)):
                 cubes = int(whole[k].sum())
                 doubtful = bool(residual[k] >= UNSURE_RESIDUAL)
                 if doubtful and cubes <= FIT_LIMIT:
-                    cubes = self._fitted(view, m, k, cubes, float(estimates[k]))
+                    cubes, settled = self._fitted(view, m, k, cubes, float(estimates[k]))
+                    if settled:  # the fit answers the doubt the faces left
+                        residual[k], doubtful = 0.0, False
+                worst = max(worst, float(residual[k]))
                 counts[colour] += cubes
                 if (cubes > 0 or doubtful) and k + 1 in m.contours:
                     faces_k = sorted(((round(float(a), 2), round(float(b), 2)) for a, b in zip(area[k], shade[k]) if a > 0), reverse=True)
@@ -257,14 +260,17 @@ class Counter:
             confidence = min(confidence, DOUBTED_CONFIDENCE)
         return Count(counts, round(confidence, 3), doubts, patches, unknown, view.shift, unexplained)
 
-    def _fitted(self, view: View, m: _Faces, k: int, cubes: int, estimate: float) -> int:
+    def _fitted(self, view: View, m: _Faces, k: int, cubes: int, estimate: float) -> tuple[int, bool]:
         """How many cubes a patch whose faces do not add up holds, told by fitting whole cubes
-        to it (``vision.fit``): the faces' count, or one more or one fewer (towards its top
-        area) when those cubes' silhouettes cover it clearly better. One cube leaning on
-        another shows a top and a raised side that the faces measure as more than one cube,
-        or two cubes lose their seam; one silhouette tells them apart. A patch with no whole
-        face is one cube when one cube's silhouette covers it (a black top the colour of the
-        cloth, found by its dark sides). The patch keeps its doubt: the players still check.
+        to it (``vision.fit``), and whether the fit settles it. One cube leaning on another
+        shows a top and a raised side that the faces measure as more than one cube, or two
+        cubes lose their seam; one silhouette tells them apart. The count is the faces', or one
+        more or one fewer (towards its top area) when those cubes' silhouettes cover it better
+        by ``FIT_MARGIN``. It is settled, and the players need not check it, when the count's
+        silhouettes cover the patch well (``FIT_SETTLES``) and better by that margin than one
+        cube more and one fewer. A patch with no whole face is one cube when one cube's
+        silhouette covers it (a black top the colour of the cloth, found by its dark sides);
+        that stays a doubt.
 
         Black patches are only fitted for that lone cube. A black cube's outline runs into the
         shadows (on cloth it cannot be told from in shadow it is found with its own), and
@@ -273,7 +279,7 @@ class Counter:
         patches for more or fewer cubes set one photo right (light wood) and no other."""
         other = cubes + 1 if estimate > cubes else cubes - 1
         if cubes > 0 and (other < 1 or m.colour == BLACK):
-            return cubes
+            return cubes, False
         x, y = m.origin
         h, w = m.labels.shape
         patch = np.zeros(view.labels.shape, bool)
@@ -284,8 +290,16 @@ class Counter:
                 hidden |= mask
         fit = self.poses.patch(patch, hidden)
         if cubes == 0:
-            return int(fit.cover(1) >= ONE_CUBE_FIT)
-        return other if fit.cover(other) >= fit.cover(cubes) + FIT_MARGIN else cubes
+            return int(fit.cover(1) >= ONE_CUBE_FIT), False
+        covers = {n: fit.cover(n) for n in (cubes, other)}
+        if covers[other] >= covers[cubes] + FIT_MARGIN:
+            cubes = other
+        if covers[cubes] < FIT_SETTLES:
+            return cubes, False
+        for n in (cubes - 1, cubes + 1):
+            if n >= 1 and n not in covers:
+                covers[n] = fit.cover(n)
+        return cubes, all(covers[cubes] >= covers[n] + FIT_MARGIN for n in covers if n != cubes)
 
     def _unexplained(self, unknown: np.ndarray) -> list[np.ndarray]:
         """Outlines of the unexplained pieces big enough to hide a cube (a hand, a die), for the
