@@ -14,7 +14,9 @@ face by face. A face only counts on its own if it is lit like a top lying flat (
 own whole tops are lit), so the sides of a cube resting tilted on another do not count as more
 cubes; touching faces none of which is lit like that are one tilted cube. How far the faces
 are from whole cubes (a tilted cube's, together, from what one leaning cube holds) is how
-unsure the count is.
+unsure the count is. A small patch whose faces do not add up is fitted with whole cubes'
+silhouettes (``vision.fit``): one more or one fewer cube when they cover it clearly better,
+and no doubt left when the count's silhouettes cover it clearly best.
 """
 from __future__ import annotations
 
@@ -25,8 +27,8 @@ import numpy as np
 
 from companion.tower.source import CUBE_COLOURS, Doubt, in_english
 from vision import frames, geometry
-from vision.fit import PoseFit
 from vision.calibration import RESIDUAL_SHAKE, SHADING, TARGET_EDGE, Calibration, illumination
+from vision.fit import PoseFit
 from vision.pixels import BACKGROUND, PAINT, SHADE_RANGE, UNKNOWN, Background, ColourModel, Evidence, Shade
 
 CHI2_EDGE = 27.9  # chi-square, 6 dof (two gradients, three channels), p = 1e-4
