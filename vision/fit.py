@@ -149,7 +149,7 @@ class PatchFit:
                 j = int(np.argmax(values))
                 if values[j] > best + 1e-9:
                     best, kinds[i], at[i], drawn[i], improved = float(values[j]), turns[j], places[j], (silhouettes[j], footprints[j]), True
-                for step in (2 * SUBPIXEL, SUBPIXEL, 2 * SUBPIXEL, SUBPIXEL):
+                for step in (2 * SUBPIXEL, SUBPIXEL):
                     moves = at[i] + step * _NEIGHBOURS
                     silhouettes, footprints = shapes.draw([kinds[i]] * len(moves), moves, shape)
                     values = score(silhouettes.astype(np.float32), footprints.astype(np.float32))
@@ -173,5 +173,7 @@ def _k_means(points: np.ndarray, k: int, rounds: int = 10) -> np.ndarray:
     centres = np.array(seeds)
     for _ in range(rounds):
         nearest = np.argmin(((points[:, None] - centres[None]) ** 2).sum(axis=2), axis=1)
-        centres = np.array([points[nearest == j].mean(axis=0) if (nearest == j).any() else centres[j] for j in range(k)])
+        members = np.bincount(nearest, minlength=k)[:, None]
+        sums = np.stack([np.bincount(nearest, weights=points[:, d], minlength=k) for d in range(2)], axis=1)
+        centres = np.where(members > 0, sums / np.maximum(members, 1), centres)
     return centres
