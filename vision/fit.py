@@ -40,7 +40,7 @@ class _Shapes:
         kinds = [(y, 0.0) for y in FLAT_YAWS] + [(y, lean) for y in LEANING_YAWS for lean in LEANS]
         self.flat = list(range(len(FLAT_YAWS)))
         self.leaning = list(range(len(FLAT_YAWS), len(kinds)))
-        floor = view.on_plane(self._frame(at)[None], 0.0)[0]
+        floor = view.on_plane(self.to_frame(at)[None], 0.0)[0]
         yaw = np.array([k[0] for k in kinds])[:, None, None]
         lean = np.array([k[1] for k in kinds])[:, None, None]
         u = np.cos(yaw) * view.e1 + np.sin(yaw) * view.e2
@@ -53,13 +53,14 @@ class _Shapes:
         corners = (view.project(points) - origin + 0.5) * scale - 0.5 - at
         ring = grow * np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
         self.outlines = [cv2.convexHull(c.astype(np.float32)).reshape(-1, 2) for c in corners]
-        grown = [cv2.convexHull((h[:, None] + ring[None]).reshape(-1, 2).astype(np.float32)).reshape(-1, 2) for h in self.outlines] if grow else self.outlines
+        grown = [cv2.convexHull((o[:, None] + ring[None]).reshape(-1, 2).astype(np.float32)).reshape(-1, 2) for o in self.outlines] if grow else self.outlines
         # where each silhouette's middle lies: a cube turned or tilted in place keeps it there
-        self.middles = np.round(np.array([h.mean(axis=0) for h in self.outlines]) * SUBPIXEL).astype(np.int32)
-        self.hulls = [np.round(h * SUBPIXEL).astype(np.int32) for h in grown]
+        self.middles = np.round(np.array([o.mean(axis=0) for o in self.outlines]) * SUBPIXEL).astype(np.int32)
+        self.hulls = [np.round(o * SUBPIXEL).astype(np.int32) for o in grown]
         self.feet = np.round(corners[:, _FOOT] * SUBPIXEL).astype(np.int32)
 
-    def _frame(self, working: np.ndarray) -> np.ndarray:
+    def to_frame(self, working: np.ndarray) -> np.ndarray:
+        """Frame pixels of working pixels."""
         return (working + 0.5) / self.scale + self.origin - 0.5
 
     def draw(self, kinds: list[int], at4: np.ndarray, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
@@ -110,7 +111,7 @@ class PatchFit:
         centre = self.points.mean(axis=0)
         self.shapes = _Shapes(fit.view, fit.origin, fit.scale, centre + (x0, y0), fit.grow)
         # the silhouette's middle lies above the floor below the cube's middle by half a rise
-        self.half_rise = 0.5 * fit.view.rise(self.shapes._frame(centre + (x0, y0))[None])[0] * fit.scale
+        self.half_rise = 0.5 * fit.view.rise(self.shapes.to_frame(centre + (x0, y0))[None])[0] * fit.scale
 
     def cover(self, cubes: int) -> float:
         """How well ``cubes`` cubes, lying flat or one of them leaning, can cover the patch: the
