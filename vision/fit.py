@@ -139,21 +139,23 @@ class PatchFit:
                 gain = (mine & ~union).astype(np.float32)
                 cost = (free & ~mine & ~union).astype(np.float32)
                 inter, outside = np.count_nonzero(union & mine), total + np.count_nonzero(union & ~mine)
+                taken = feet.astype(np.float32)
 
                 def score(silhouettes: np.ndarray, footprints: np.ndarray) -> np.ndarray:
-                    return (inter + silhouettes @ gain) / (outside + silhouettes @ cost) - OVERLAP_COST * (overlap + footprints @ feet.astype(np.float32))
+                    drawn_here = silhouettes.astype(np.float32)
+                    return (inter + drawn_here @ gain) / (outside + drawn_here @ cost) - OVERLAP_COST * (overlap + footprints.astype(np.float32) @ taken)
 
                 turns = shapes.flat + shapes.leaning if i == 0 else shapes.flat  # one cube of the patch may lean
                 places = at[i] + shapes.middles[kinds[i]] - shapes.middles[turns]
                 silhouettes, footprints = shapes.draw(turns, places, shape)
-                values = score(silhouettes.astype(np.float32), footprints.astype(np.float32))
+                values = score(silhouettes, footprints)
                 j = int(np.argmax(values))
                 if values[j] > best + 1e-9:
                     best, kinds[i], at[i], drawn[i], improved = float(values[j]), turns[j], places[j], (silhouettes[j], footprints[j]), True
                 for step in (2 * SUBPIXEL, SUBPIXEL):
                     moves = at[i] + step * _NEIGHBOURS
                     silhouettes, footprints = shapes.draw([kinds[i]] * len(moves), moves, shape)
-                    values = score(silhouettes.astype(np.float32), footprints.astype(np.float32))
+                    values = score(silhouettes, footprints)
                     j = int(np.argmax(values))
                     if values[j] > best + 1e-9:
                         best, at[i], drawn[i], improved = float(values[j]), moves[j], (silhouettes[j], footprints[j]), True
