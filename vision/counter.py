@@ -274,13 +274,15 @@ class Counter:
         silhouette covers it (a black top the colour of the cloth, found by its dark sides);
         that stays a doubt.
 
-        Black patches are only fitted for that lone cube. A black cube's outline runs into the
-        shadows (on cloth it cannot be told from in shadow it is found with its own), and
-        on black felt a fitted black patch went from one cube to two and back from frame to
-        frame of a still tray (the bench's settling run 9). On the dev set, fitting black
-        patches for more or fewer cubes set one photo right (light wood) and no other."""
+        Where black casts a shadow of its own, black patches are only fitted for that lone
+        cube: there a black cube's outline runs into the shadows around it, and on black felt
+        a fitted black patch went from one cube to two and back from frame to frame of a still
+        tray (the bench's settling run 9); on the dev set, fitting them for more or fewer cubes
+        set one photo right (light wood) and no other. Where black is found with its own shadow
+        (``Shadows.black_casts`` false) it is fitted like any colour: one dev photo more right
+        (2049/4), none wrong."""
         other = cubes + 1 if estimate > cubes else cubes - 1
-        if cubes > 0 and (other < 1 or m.colour == BLACK):
+        if cubes > 0 and (other < 1 or (m.colour == BLACK and self.calibration.shadows.black_casts)):
             return cubes, False
         x, y = m.origin
         h, w = m.labels.shape

@@ -518,3 +518,12 @@ def test_a_black_top_the_colour_of_the_cloth_counts_when_one_cubes_silhouette_co
     count = _dev_table(2016)[1].count(sample.image)
     assert count.counts["black"] == sample.truth.counts["black"] == 2
     assert any(p.doubtful and p.colour == "black" and p.cubes == 1 and p.estimate < 0.5 for p in count.patches)
+
+
+def test_black_cubes_found_with_their_own_shadow_are_fitted_like_any_colour():
+    """Dev table 2049 (black felt, where a black cube is found with its own shadow), photo 4:
+    two black patches measured a cube more than they hold (2.01 and 2.74 tops, 3 cubes each);
+    two cubes' silhouettes cover each better."""
+    sample = _dev_photo(2049, 4)
+    count = _dev_table(2049)[1].count(sample.image)
+    assert count.counts["black"] == sample.truth.counts["black"] == 13
