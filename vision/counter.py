@@ -372,8 +372,7 @@ class Counter:
         return labels
 
     def _to_frame(self, contour: np.ndarray) -> np.ndarray:
-        x, y = self.calibration.roi[:2]
-        return (contour.reshape(-1, 2) + 0.5) / self.calibration.scale + np.array([x, y]) - 0.5
+        return geometry.to_frame(contour.reshape(-1, 2), self.calibration.roi[:2], self.calibration.scale)
 
 
 def _touching(regions: np.ndarray) -> dict[int, set[int]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.geometry import View3D
+from vision.geometry import View3D, to_frame, to_working
 
 FLAT_YAWS = np.radians(np.arange(0, 90, 9))  # a flat cube looks the same turned by a quarter
 LEANING_YAWS = np.radians(np.arange(0, 360, 20))  # a leaning cube does not: it rises on one side
@@ -36,11 +36,10 @@ class _Shapes:
     as good as drawing again."""
 
     def __init__(self, view: View3D, origin: np.ndarray, scale: float, at: np.ndarray, grow: float = 0.0):
-        self.origin, self.scale = origin, scale
         kinds = [(y, 0.0) for y in FLAT_YAWS] + [(y, lean) for y in LEANING_YAWS for lean in LEANS]
         self.flat = list(range(len(FLAT_YAWS)))
         self.leaning = list(range(len(FLAT_YAWS), len(kinds)))
-        floor = view.on_plane(self.to_frame(at)[None], 0.0)[0]
+        floor = view.on_plane(to_frame(at, origin, scale)[None], 0.0)[0]
         yaw = np.array([k[0] for k in kinds])[:, None, None]
         lean = np.array([k[1] for k in kinds])[:, None, None]
         u = np.cos(yaw) * view.e1 + np.sin(yaw) * view.e2
@@ -50,7 +49,7 @@ class _Shapes:
         up = a * np.sin(lean) + h * np.cos(lean)
         hinge = floor - 0.5 * view.cube * u
         points = hinge + view.cube * (across * u + b * w - up * view.down)
-        corners = (view.project(points) - origin + 0.5) * scale - 0.5 - at
+        corners = to_working(view.project(points), origin, scale) - at
         ring = grow * np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
         self.outlines = [cv2.convexHull(c.astype(np.float32)).reshape(-1, 2) for c in corners]
         grown = [cv2.convexHull((o[:, None] + ring[None]).reshape(-1, 2).astype(np.float32)).reshape(-1, 2) for o in self.outlines] if grow else self.outlines
@@ -58,10 +57,6 @@ class _Shapes:
         self.middles = np.round(np.array([o.mean(axis=0) for o in self.outlines]) * SUBPIXEL).astype(np.int32)
         self.hulls = [np.round(o * SUBPIXEL).astype(np.int32) for o in grown]
         self.feet = np.round(corners[:, _FOOT] * SUBPIXEL).astype(np.int32)
-
-    def to_frame(self, working: np.ndarray) -> np.ndarray:
-        """Frame pixels of working pixels."""
-        return (working + 0.5) / self.scale + self.origin - 0.5
 
     def draw(self, kinds: list[int], at4: np.ndarray, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
         """Silhouettes and footprints of ``kinds`` placed at ``at4`` (quarter pixels, integers;
@@ -111,7 +106,7 @@ class PatchFit:
         centre = self.points.mean(axis=0)
         self.shapes = _Shapes(fit.view, fit.origin, fit.scale, centre + (x0, y0), fit.grow)
         # the silhouette's middle lies above the floor below the cube's middle by half a rise
-        self.half_rise = 0.5 * fit.view.rise(self.shapes.to_frame(centre + (x0, y0))[None])[0] * fit.scale
+        self.half_rise = 0.5 * fit.view.rise(to_frame(centre + (x0, y0), fit.origin, fit.scale)[None])[0] * fit.scale
 
     def cover(self, cubes: int) -> float:
         """How well ``cubes`` cubes, lying flat or one of them leaning, can cover the patch: the
@@ -141,24 +136,21 @@ class PatchFit:
                 inter, outside = np.count_nonzero(union & mine), total + np.count_nonzero(union & ~mine)
                 taken = feet.astype(np.float32)
 
-                def score(silhouettes: np.ndarray, footprints: np.ndarray) -> np.ndarray:
-                    drawn_here = silhouettes.astype(np.float32)
-                    return (inter + drawn_here @ gain) / (outside + drawn_here @ cost) - OVERLAP_COST * (overlap + footprints.astype(np.float32) @ taken)
-
-                turns = shapes.flat + shapes.leaning if i == 0 else shapes.flat  # one cube of the patch may lean
-                places = at[i] + shapes.middles[kinds[i]] - shapes.middles[turns]
-                silhouettes, footprints = shapes.draw(turns, places, shape)
-                values = score(silhouettes, footprints)
-                j = int(np.argmax(values))
-                if values[j] > best + 1e-9:
-                    best, kinds[i], at[i], drawn[i], improved = float(values[j]), turns[j], places[j], (silhouettes[j], footprints[j]), True
-                for step in (2 * SUBPIXEL, SUBPIXEL):
-                    moves = at[i] + step * _NEIGHBOURS
-                    silhouettes, footprints = shapes.draw([kinds[i]] * len(moves), moves, shape)
-                    values = score(silhouettes, footprints)
+                def take(turned: list[int], places: np.ndarray) -> None:
+                    """Score every candidate at once; keep the best if it covers better."""
+                    nonlocal best, improved
+                    silhouettes, footprints = shapes.draw(turned, places, shape)
+                    area = silhouettes.astype(np.float32)
+                    values = (inter + area @ gain) / (outside + area @ cost) - OVERLAP_COST * (overlap + footprints.astype(np.float32) @ taken)
                     j = int(np.argmax(values))
                     if values[j] > best + 1e-9:
-                        best, at[i], drawn[i], improved = float(values[j]), moves[j], (silhouettes[j], footprints[j]), True
+                        best, improved = float(values[j]), True
+                        kinds[i], at[i], drawn[i] = turned[j], places[j], (silhouettes[j], footprints[j])
+
+                turns = shapes.flat + shapes.leaning if i == 0 else shapes.flat  # one cube of the patch may lean
+                take(turns, at[i] + shapes.middles[kinds[i]] - shapes.middles[turns])
+                for step in (2 * SUBPIXEL, SUBPIXEL):
+                    take([kinds[i]] * len(_NEIGHBOURS), at[i] + step * _NEIGHBOURS)
             if not improved:
                 break
         return best

@@ -58,6 +58,16 @@ def _quad_of_lines(mask: np.ndarray, largest: float) -> np.ndarray | None:
     return quad.astype(np.float32)
 
 
+def to_frame(working: np.ndarray, origin, scale: float) -> np.ndarray:
+    """Frame pixels of working-view pixels (the view crops at ``origin`` and shrinks by ``scale``)."""
+    return (working + 0.5) / scale + np.asarray(origin) - 0.5
+
+
+def to_working(frame: np.ndarray, origin, scale: float) -> np.ndarray:
+    """Working-view pixels of frame pixels: ``to_frame`` undone."""
+    return (frame - np.asarray(origin) + 0.5) * scale - 0.5
+
+
 def working_fields(view: "View3D", shape: tuple[int, int], origin: tuple[float, float], scale: float) -> tuple[np.ndarray, list, np.ndarray]:
     """Per working pixel: the floor area a pixel of a top face stands for (relative to the
     tray's middle), and remap tables that step along the local rise from the pixel down to the
@@ -65,7 +75,7 @@ def working_fields(view: "View3D", shape: tuple[int, int], origin: tuple[float, 
     where the top of a cube standing on the floor would be (for ``footprints``)."""
     h, w = shape
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float64)
-    px = np.stack([(xs + 0.5) / scale + origin[0] - 0.5, (ys + 0.5) / scale + origin[1] - 0.5], axis=-1)
+    px = to_frame(np.stack([xs, ys], axis=-1), origin, scale)
     area = view.top_area(px)
     rise = view.rise(px) * scale
     steps = int(np.ceil(np.abs(rise).max()))
@@ -255,10 +265,10 @@ def fit_view(
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         points = np.vstack(contours).reshape(-1, 2).astype(float)
         hull = cv2.convexHull(points.astype(np.float32)).reshape(-1, 2).astype(float)
-        frame_hull = (hull + 0.5) / scale + np.asarray(origin) - 0.5
+        frame_hull = to_frame(hull, origin, scale)
         observed.append(_widths(frame_hull, dirs))
         ys, xs = np.nonzero(mask)
-        centres.append((np.array([xs.mean(), ys.mean()]) + 0.5) / scale + np.asarray(origin) - 0.5)
+        centres.append(to_frame(np.array([xs.mean(), ys.mean()]), origin, scale))
     observed, centres = np.array(observed), np.array(centres)
     w, h = frame_size
     centre = (w / 2, h / 2)
