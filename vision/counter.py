@@ -16,7 +16,8 @@ cubes; touching faces none of which is lit like that are one tilted cube. How fa
 are from whole cubes (a tilted cube's, together, from what one leaning cube holds) is how
 unsure the count is. A small patch whose faces do not add up is fitted with whole cubes'
 silhouettes (``vision.fit``): one more or one fewer cube when they cover it clearly better,
-and no doubt left when the count's silhouettes cover it clearly best.
+and no doubt left when the count's silhouettes cover it clearly best. A small patch whose
+faces come near a doubt is fitted too, and a fit that disagrees with them is a doubt.
 """
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ DOUBTED_CONFIDENCE = 0.7  # at most, when a doubt the faces do not measure hangs
 LIGHT_CELL = 3.0  # cube edges: the light on the tray is read in cells this wide, mostly floor even beside a cluster
 LIGHT_CHANGED = 2  # cells out of the lit floor's range that make a change of light: one can be a cluster of black cubes
 FIT_LIMIT = 3  # cubes: a doubtful patch of at most this many is fitted again with whole cubes (on the dev set, larger ones never changed)
+FIT_CHECKS = 0.2  # residual from which a patch the faces count is fitted too, to check them: a leaning cube's top and side, each lit like a flat top, can measure near whole tops
 FIT_MARGIN = 0.1  # intersection over union by which the other story must cover a patch better to replace the faces' count
 FIT_SETTLES = 0.85  # intersection over union at which the fitted count needs no check (dev set: settling from 0.7 up, none of the photos it settled was wrong)
 ONE_CUBE_FIT = 0.6  # intersection over union at which one cube's silhouette makes a patch with no whole face one cube
@@ -234,10 +236,13 @@ class Counter:
             for k in range(len(area)):
                 cubes = int(whole[k].sum())
                 doubtful = bool(residual[k] >= UNSURE_RESIDUAL)
-                if doubtful and cubes <= FIT_LIMIT:
-                    cubes, settled = self._fitted(view, m, k, cubes, float(estimates[k]))
-                    if settled:  # the fit answers the doubt the faces left
+                if cubes <= FIT_LIMIT and (doubtful or (cubes > 0 and residual[k] >= FIT_CHECKS)):
+                    fitted, settled = self._fitted(view, m, k, cubes, float(estimates[k]))
+                    if doubtful and settled:  # the fit answers the doubt the faces left
                         residual[k], doubtful = 0.0, False
+                    elif not doubtful and fitted != cubes:  # the faces and the fit disagree: the players look
+                        residual[k], doubtful = UNSURE_RESIDUAL, True
+                    cubes = fitted
                 worst = max(worst, float(residual[k]))
                 counts[colour] += cubes
                 if (cubes > 0 or doubtful) and k + 1 in m.contours:
