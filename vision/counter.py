@@ -287,21 +287,23 @@ class Counter:
             other = held - 1
             if not 0 < held <= FIT_LIMIT:
                 return cubes, residual
-        fitted, settled = self._fitted(view, m, part, patch, held, other)
+        if residual < UNSURE_RESIDUAL and other > held:
+            return cubes, residual
+        fitted, settled = self._fitted(view, m, part, patch, held, other, settle=residual >= UNSURE_RESIDUAL)
         if residual >= UNSURE_RESIDUAL and settled and rest < UNSURE_RESIDUAL:  # the fit answers the doubt the faces left
             residual = rest
         elif residual < UNSURE_RESIDUAL and fitted != held:  # the faces and the fit disagree: the players look
             residual = UNSURE_RESIDUAL
         return cubes + fitted - held, residual
 
-    def _fitted(self, view: View, m: _Faces, part: np.ndarray, patch: np.ndarray, cubes: int, other: int) -> tuple[int, bool]:
+    def _fitted(self, view: View, m: _Faces, part: np.ndarray, patch: np.ndarray, cubes: int, other: int, settle: bool) -> tuple[int, bool]:
         """How many cubes ``part`` of a patch (``_Faces.labels`` box pixels) whose faces do not
         add up holds, told by fitting whole cubes to it (``vision.fit``), and whether the fit
         settles it; the rest of the patch counts neither way. One cube leaning on another
         shows a top and a raised side that the faces measure as more than one cube, or two
         cubes lose their seam; one silhouette tells them apart. The count is the faces', or
         ``other`` (one more or one fewer) when those cubes' silhouettes cover it better by
-        ``FIT_MARGIN``. It is settled, and the players need not check it, when the count's
+        ``FIT_MARGIN``. With ``settle``, it is settled, and the players need not check it, when the count's
         silhouettes cover the patch well (``FIT_SETTLES``) and better by that margin than one
         cube more and one fewer. A patch with no whole face is one cube when one cube's
         silhouette covers it (a black top the colour of the cloth, found by its dark sides);
@@ -331,7 +333,7 @@ class Counter:
         covers = {n: fit.cover(n) for n in (cubes, other)}
         if covers[other] >= covers[cubes] + FIT_MARGIN:
             cubes = other
-        if covers[cubes] < FIT_SETTLES:
+        if not settle or covers[cubes] < FIT_SETTLES:
             return cubes, False
         for n in (cubes - 1, cubes + 1):
             if n >= 1 and n not in covers:

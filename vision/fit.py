@@ -39,6 +39,7 @@ class _Shapes:
         kinds = [(y, 0.0) for y in FLAT_YAWS] + [(y, lean) for y in LEANING_YAWS for lean in LEANS]
         self.flat = list(range(len(FLAT_YAWS)))
         self.leaning = list(range(len(FLAT_YAWS), len(kinds)))
+        self.near = _near_kinds()
         floor = view.on_plane(to_frame(at, origin, scale)[None], 0.0)[0]
         yaw = np.array([k[0] for k in kinds])[:, None, None]
         lean = np.array([k[1] for k in kinds])[:, None, None]
@@ -58,16 +59,18 @@ class _Shapes:
         self.hulls = [np.round(o * SUBPIXEL).astype(np.int32) for o in grown]
         self.feet = np.round(corners[:, _FOOT] * SUBPIXEL).astype(np.int32)
 
-    def draw(self, kinds: list[int], at4: np.ndarray, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
-        """Silhouettes and footprints of ``kinds`` placed at ``at4`` (quarter pixels, integers;
-        one place for all, or one each), one row each of pixels flattened."""
+    def draw(self, kinds: list[int], at4: np.ndarray, shape: tuple[int, int], feet: bool) -> tuple[np.ndarray, np.ndarray | None]:
+        """Silhouettes and, with ``feet``, footprints of ``kinds`` placed at ``at4`` (quarter
+        pixels, integers; one place for all, or one each), one row each of pixels flattened. A
+        lone cube's footprint overlaps nothing, and drawing it was a third of its fit's time."""
         places = np.broadcast_to(at4, (len(kinds), 2))
         silhouettes = np.zeros((len(kinds),) + shape, np.uint8)
-        feet = np.zeros((len(kinds),) + shape, np.uint8)
+        footprints = np.zeros((len(kinds),) + shape, np.uint8) if feet else None
         for j, kind in enumerate(kinds):
             cv2.fillConvexPoly(silhouettes[j], self.hulls[kind] + places[j], 1, shift=2)
-            cv2.fillConvexPoly(feet[j], self.feet[kind] + places[j], 1, shift=2)
-        return silhouettes.reshape(len(kinds), -1), feet.reshape(len(kinds), -1)
+            if footprints is not None:
+                cv2.fillConvexPoly(footprints[j], self.feet[kind] + places[j], 1, shift=2)
+        return silhouettes.reshape(len(kinds), -1), None if footprints is None else footprints.reshape(len(kinds), -1)
 
 
 class PoseFit:
@@ -112,14 +115,18 @@ class PatchFit:
         """How well ``cubes`` cubes, lying flat or one of them leaning, can cover the patch: the
         intersection over union of their silhouettes and the patch, less a cost for footprints
         that overlap. Each round turns and then moves one cube at a time to where it covers
-        best, all its candidates scored at once."""
+        best, all its candidates scored at once: the first round every way it may lie, by 2
+        and 1 pixels; later rounds only a step further round or over (``_near_kinds``), by 1
+        pixel. On the dev set that cost no photo, and the fit's time went down by a quarter."""
         shapes, shape, mine, free = self.shapes, self.shape, self.mine, self.free
         at = [np.round((c + self.half_rise) * SUBPIXEL).astype(np.int32) for c in _k_means(self.points, cubes)]
         kinds = [shapes.flat[0]] * cubes
-        drawn = list(zip(*shapes.draw(kinds, np.array(at), shape)))
+        feet_matter = cubes > 1
+        silhouettes, footprints = shapes.draw(kinds, np.array(at), shape, feet_matter)
+        drawn = [(s, None if footprints is None else footprints[j]) for j, s in enumerate(silhouettes)]
         total = int(mine.sum())
         best = -np.inf
-        for _ in range(ROUNDS):
+        for first in [True] + [False] * (ROUNDS - 1):
             improved = False
             for i in range(cubes):
                 union = np.zeros(mine.shape, bool)
@@ -139,21 +146,38 @@ class PatchFit:
                 def take(turned: list[int], places: np.ndarray) -> None:
                     """Score every candidate at once; keep the best if it covers better."""
                     nonlocal best, improved
-                    silhouettes, footprints = shapes.draw(turned, places, shape)
+                    silhouettes, footprints = shapes.draw(turned, places, shape, feet_matter)
                     area = silhouettes.astype(np.float32)
-                    values = (inter + area @ gain) / (outside + area @ cost) - OVERLAP_COST * (overlap + footprints.astype(np.float32) @ taken)
+                    values = (inter + area @ gain) / (outside + area @ cost)
+                    if footprints is not None:
+                        values -= OVERLAP_COST * (overlap + footprints.astype(np.float32) @ taken)
                     j = int(np.argmax(values))
                     if values[j] > best + 1e-9:
                         best, improved = float(values[j]), True
-                        kinds[i], at[i], drawn[i] = turned[j], places[j], (silhouettes[j], footprints[j])
+                        kinds[i], at[i], drawn[i] = turned[j], places[j], (silhouettes[j], None if footprints is None else footprints[j])
 
-                turns = shapes.flat + shapes.leaning if i == 0 else shapes.flat  # one cube of the patch may lean
+                if first:  # one cube of the patch may lean
+                    turns = shapes.flat + shapes.leaning if i == 0 else shapes.flat
+                else:
+                    turns = shapes.near[kinds[i]]
                 take(turns, at[i] + shapes.middles[kinds[i]] - shapes.middles[turns])
-                for step in (2 * SUBPIXEL, SUBPIXEL):
+                for step in (2 * SUBPIXEL, SUBPIXEL) if first else (SUBPIXEL,):
                     take([kinds[i]] * len(_NEIGHBOURS), at[i] + step * _NEIGHBOURS)
             if not improved:
                 break
         return best
+
+
+def _near_kinds() -> list[list[int]]:
+    """Per kind (``_Shapes`` order: flat yaws, then each leaning yaw's leans), the kinds a
+    step away: the next yaw either way, and for a leaning cube the next lean too."""
+    flat, yaws, leans = len(FLAT_YAWS), len(LEANING_YAWS), len(LEANS)
+    near = [sorted({(f + d) % flat for d in (-1, 0, 1)}) for f in range(flat)]
+    for y in range(yaws):
+        for lean in range(leans):
+            steps = {((y + dy) % yaws, min(max(lean + dl, 0), leans - 1)) for dy in (-1, 0, 1) for dl in (-1, 0, 1)}
+            near.append(sorted(flat + y2 * leans + l2 for y2, l2 in steps))
+    return near
 
 
 def _k_means(points: np.ndarray, k: int, rounds: int = 10) -> np.ndarray:

@@ -7,6 +7,7 @@ import numpy as np
 from vision import synth
 from vision.calibration import calibrate
 from vision.counter import FIT_MARGIN, Counter
+from vision.fit import FLAT_YAWS, LEANING_YAWS, LEANS, _near_kinds
 
 RED = 0
 
@@ -48,3 +49,14 @@ def test_found_masks_are_wider_than_the_geometric_silhouette_by_the_blur():
     """The drawn silhouettes grow by what the found masks reach past the outline: a couple of
     working pixels, never nothing (then every lone cube would leave a ring uncovered)."""
     assert 0.5 < _table()[1].poses.grow < 4.0
+
+
+def test_later_rounds_turn_a_cube_only_a_step_from_how_it_lies():
+    """After the first round tried every way a cube may lie: a flat cube turns to the next yaw
+    either way (9 degrees, round the quarter turn), a leaning one to the next yaw (20 degrees,
+    round the full turn) and the next lean (never past the steepest or the flattest)."""
+    near = _near_kinds()
+    assert near[0] == [0, 1, len(FLAT_YAWS) - 1]
+    flat = len(FLAT_YAWS)
+    last_yaw = len(LEANING_YAWS) - 1
+    assert near[flat] == sorted(flat + y * len(LEANS) + lean for y in (last_yaw, 0, 1) for lean in (0, 1))
