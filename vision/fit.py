@@ -39,7 +39,7 @@ class _Shapes:
         kinds = [(y, 0.0) for y in FLAT_YAWS] + [(y, lean) for y in LEANING_YAWS for lean in LEANS]
         self.flat = list(range(len(FLAT_YAWS)))
         self.leaning = list(range(len(FLAT_YAWS), len(kinds)))
-        self.near = _near_kinds()
+        self.near = _NEAR
         floor = view.on_plane(to_frame(at, origin, scale)[None], 0.0)[0]
         yaw = np.array([k[0] for k in kinds])[:, None, None]
         lean = np.array([k[1] for k in kinds])[:, None, None]
@@ -55,7 +55,9 @@ class _Shapes:
         self.outlines = [cv2.convexHull(c.astype(np.float32)).reshape(-1, 2) for c in corners]
         grown = [cv2.convexHull((o[:, None] + ring[None]).reshape(-1, 2).astype(np.float32)).reshape(-1, 2) for o in self.outlines] if grow else self.outlines
         # where each silhouette's middle lies: a cube turned or tilted in place keeps it there
-        self.middles = np.round(np.array([o.mean(axis=0) for o in self.outlines]) * SUBPIXEL).astype(np.int32)
+        sizes = np.array([len(o) for o in self.outlines])
+        sums = np.add.reduceat(np.concatenate(self.outlines), np.concatenate([[0], np.cumsum(sizes)[:-1]]))
+        self.middles = np.round(sums / sizes[:, None].astype(np.float32) * SUBPIXEL).astype(np.int32)
         self.hulls = [np.round(o * SUBPIXEL).astype(np.int32) for o in grown]
         self.feet = np.round(corners[:, _FOOT] * SUBPIXEL).astype(np.int32)
 
@@ -178,6 +180,9 @@ def _near_kinds() -> list[list[int]]:
             steps = {((y + dy) % yaws, min(max(lean + dl, 0), leans - 1)) for dy in (-1, 0, 1) for dl in (-1, 0, 1)}
             near.append(sorted(flat + y2 * leans + l2 for y2, l2 in steps))
     return near
+
+
+_NEAR = _near_kinds()
 
 
 def _k_means(points: np.ndarray, k: int, rounds: int = 10) -> np.ndarray:
