@@ -286,8 +286,8 @@ class Counter:
             other = cubes + 1 if float(m.area[k].sum()) > cubes else cubes - 1
         else:
             faces = _around(1 + int(np.argmax(far[1:])), k, tilted, m.touching)
-            part, held, rest = patch & np.isin(m.nearest, faces), int(whole[faces].sum()), float(np.delete(far, faces).max(initial=0.0))
-            other = held - 1
+            part, held, other = patch & np.isin(m.nearest, faces), int(whole[faces].sum()), int(whole[faces].sum()) - 1
+            rest = float(np.delete(far, faces).max(initial=0.0))  # the doubt the other faces leave
             if not 0 < held <= FIT_LIMIT:
                 return cubes, residual
         if residual < UNSURE_RESIDUAL and other > held:
@@ -306,9 +306,9 @@ class Counter:
         shows a top and a raised side that the faces measure as more than one cube, or two
         cubes lose their seam; one silhouette tells them apart. The count is the faces', or
         ``other`` (one more or one fewer) when those cubes' silhouettes cover it better by
-        ``FIT_MARGIN``. With ``settle``, it is settled, and the players need not check it, when the count's
-        silhouettes cover the patch well (``FIT_SETTLES``) and better by that margin than one
-        cube more and one fewer. A patch with no whole face is one cube when one cube's
+        ``FIT_MARGIN``. Asked to ``settle``, it is settled, and the players need not check it,
+        when the count's silhouettes cover the patch well (``FIT_SETTLES``) and better by that
+        margin than one cube more and one fewer. A patch with no whole face is one cube when one cube's
         silhouette covers it (a black top the colour of the cloth, found by its dark sides);
         that stays a doubt.
 
@@ -396,7 +396,8 @@ class Counter:
         edges, big enough to be a cube's top rather than a speck. Only the band of edge pixels
         around a face is its own; top pixels further out are no flat top's (the raised sides of
         a cube resting tilted on another stay clear of the floor for more than one cube's
-        height) and are labelled 0, like pixels with no face at all."""
+        height) and are labelled 0, like pixels with no face at all. Also returns every pixel
+        labelled by its nearest face however far, to fit whole cubes to some faces of a patch."""
         m, pieces = cv2.connectedComponents(faces.view(np.uint8), connectivity=4)
         if m <= 1:
             return np.zeros(faces.shape, np.int32), np.zeros(faces.shape, np.int32)
