@@ -39,7 +39,6 @@ class _Shapes:
         kinds = [(y, 0.0) for y in FLAT_YAWS] + [(y, lean) for y in LEANING_YAWS for lean in LEANS]
         self.flat = list(range(len(FLAT_YAWS)))
         self.leaning = list(range(len(FLAT_YAWS), len(kinds)))
-        self.near = _NEAR
         floor = view.on_plane(to_frame(at, origin, scale)[None], 0.0)[0]
         yaw = np.array([k[0] for k in kinds])[:, None, None]
         lean = np.array([k[1] for k in kinds])[:, None, None]
@@ -61,18 +60,19 @@ class _Shapes:
         self.hulls = [np.round(o * SUBPIXEL).astype(np.int32) for o in grown]
         self.feet = np.round(corners[:, _FOOT] * SUBPIXEL).astype(np.int32)
 
-    def draw(self, kinds: list[int], at4: np.ndarray, shape: tuple[int, int], feet: bool) -> tuple[np.ndarray, np.ndarray | None]:
-        """Silhouettes and, with ``feet``, footprints of ``kinds`` placed at ``at4`` (quarter
-        pixels, integers; one place for all, or one each), one row each of pixels flattened. A
-        lone cube's footprint overlaps nothing, and drawing it was a third of its fit's time."""
+    def draw(self, kinds: list[int], at4: np.ndarray, shape: tuple[int, int], feet: bool) -> tuple[np.ndarray, np.ndarray]:
+        """Silhouettes and footprints of ``kinds`` placed at ``at4`` (quarter pixels, integers;
+        one place for all, or one each), one row each of pixels flattened. Without ``feet`` the
+        footprints' rows are empty: a lone cube's overlaps nothing, and drawing it was a third of
+        its fit's time."""
         places = np.broadcast_to(at4, (len(kinds), 2))
         silhouettes = np.zeros((len(kinds),) + shape, np.uint8)
-        footprints = np.zeros((len(kinds),) + shape, np.uint8) if feet else None
+        footprints = np.zeros((len(kinds),) + shape if feet else (len(kinds), 0), np.uint8)
         for j, kind in enumerate(kinds):
             cv2.fillConvexPoly(silhouettes[j], self.hulls[kind] + places[j], 1, shift=2)
-            if footprints is not None:
+            if feet:
                 cv2.fillConvexPoly(footprints[j], self.feet[kind] + places[j], 1, shift=2)
-        return silhouettes.reshape(len(kinds), -1), None if footprints is None else footprints.reshape(len(kinds), -1)
+        return silhouettes.reshape(len(kinds), -1), footprints.reshape(len(kinds), -1 if feet else 0)
 
 
 class PoseFit:
@@ -124,8 +124,7 @@ class PatchFit:
         at = [np.round((c + self.half_rise) * SUBPIXEL).astype(np.int32) for c in _k_means(self.points, cubes)]
         kinds = [shapes.flat[0]] * cubes
         feet_matter = cubes > 1
-        silhouettes, footprints = shapes.draw(kinds, np.array(at), shape, feet_matter)
-        drawn = [(s, None if footprints is None else footprints[j]) for j, s in enumerate(silhouettes)]
+        drawn = list(zip(*shapes.draw(kinds, np.array(at), shape, feet_matter)))
         total = int(mine.sum())
         best = -np.inf
         for first in [True] + [False] * (ROUNDS - 1):
@@ -151,17 +150,17 @@ class PatchFit:
                     silhouettes, footprints = shapes.draw(turned, places, shape, feet_matter)
                     area = silhouettes.astype(np.float32)
                     values = (inter + area @ gain) / (outside + area @ cost)
-                    if footprints is not None:
+                    if feet_matter:
                         values -= OVERLAP_COST * (overlap + footprints.astype(np.float32) @ taken)
                     j = int(np.argmax(values))
                     if values[j] > best + 1e-9:
                         best, improved = float(values[j]), True
-                        kinds[i], at[i], drawn[i] = turned[j], places[j], (silhouettes[j], None if footprints is None else footprints[j])
+                        kinds[i], at[i], drawn[i] = turned[j], places[j], (silhouettes[j], footprints[j])
 
                 if first:  # one cube of the patch may lean
                     turns = shapes.flat + shapes.leaning if i == 0 else shapes.flat
                 else:
-                    turns = shapes.near[kinds[i]]
+                    turns = _NEAR[kinds[i]]
                 take(turns, at[i] + shapes.middles[kinds[i]] - shapes.middles[turns])
                 for step in (2 * SUBPIXEL, SUBPIXEL) if first else (SUBPIXEL,):
                     take([kinds[i]] * len(_NEIGHBOURS), at[i] + step * _NEIGHBOURS)
