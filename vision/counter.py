@@ -286,7 +286,8 @@ class Counter:
             other = cubes + 1 if float(m.area[k].sum()) > cubes else cubes - 1
         else:
             faces = _around(1 + int(np.argmax(far[1:])), k, tilted, m.touching)
-            part, held, other = patch & np.isin(m.nearest, faces), int(whole[faces].sum()), int(whole[faces].sum()) - 1
+            part, held = patch & np.isin(m.nearest, faces), int(whole[faces].sum())
+            other = held - 1
             rest = float(np.delete(far, faces).max(initial=0.0))  # the doubt the other faces leave
             if not 0 < held <= FIT_LIMIT:
                 return cubes, residual

@@ -29,6 +29,27 @@ _FOOT = [0, 2, 6, 4]
 _NEIGHBOURS = np.array([(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy], np.int32)
 
 
+def _near_kinds() -> list[list[int]]:
+    """Per kind (``_KINDS`` order: flat yaws, then each leaning yaw's leans), the kinds a step
+    away: the next yaw either way, and for a leaning cube the next lean too."""
+    flat, yaws, leans = len(FLAT_YAWS), len(LEANING_YAWS), len(LEANS)
+    near = [sorted({(f + d) % flat for d in (-1, 0, 1)}) for f in range(flat)]
+    for y in range(yaws):
+        for lean in range(leans):
+            steps = {((y + dy) % yaws, min(max(lean + dl, 0), leans - 1)) for dy in (-1, 0, 1) for dl in (-1, 0, 1)}
+            near.append(sorted(flat + y2 * leans + l2 for y2, l2 in steps))
+    return near
+
+
+# every way one cube may lie, as (yaw, lean); the same for every patch, so worked out once
+_KINDS = [(y, 0.0) for y in FLAT_YAWS] + [(y, lean) for y in LEANING_YAWS for lean in LEANS]
+_YAW = np.array([k[0] for k in _KINDS])[:, None, None]
+_LEAN = np.array([k[1] for k in _KINDS])[:, None, None]
+_FLAT = list(range(len(FLAT_YAWS)))
+_LEANING = list(range(len(FLAT_YAWS), len(_KINDS)))
+_NEAR = _near_kinds()
+
+
 class _Shapes:
     """Every way one cube may lie, drawn once at one spot of the patch: the silhouette's hull and
     the footprint, as offsets from the point of the floor below the cube's middle. A patch is a
@@ -36,17 +57,12 @@ class _Shapes:
     as good as drawing again."""
 
     def __init__(self, view: View3D, origin: np.ndarray, scale: float, at: np.ndarray, grow: float = 0.0):
-        kinds = [(y, 0.0) for y in FLAT_YAWS] + [(y, lean) for y in LEANING_YAWS for lean in LEANS]
-        self.flat = list(range(len(FLAT_YAWS)))
-        self.leaning = list(range(len(FLAT_YAWS), len(kinds)))
         floor = view.on_plane(to_frame(at, origin, scale)[None], 0.0)[0]
-        yaw = np.array([k[0] for k in kinds])[:, None, None]
-        lean = np.array([k[1] for k in kinds])[:, None, None]
-        u = np.cos(yaw) * view.e1 + np.sin(yaw) * view.e2
-        w = -np.sin(yaw) * view.e1 + np.cos(yaw) * view.e2
+        u = np.cos(_YAW) * view.e1 + np.sin(_YAW) * view.e2
+        w = -np.sin(_YAW) * view.e1 + np.cos(_YAW) * view.e2
         a, b, h = (_CORNERS[None, :, i, None] for i in range(3))
-        across = a * np.cos(lean) - h * np.sin(lean)
-        up = a * np.sin(lean) + h * np.cos(lean)
+        across = a * np.cos(_LEAN) - h * np.sin(_LEAN)
+        up = a * np.sin(_LEAN) + h * np.cos(_LEAN)
         hinge = floor - 0.5 * view.cube * u
         points = hinge + view.cube * (across * u + b * w - up * view.down)
         corners = to_working(view.project(points), origin, scale) - at
@@ -86,7 +102,7 @@ class PoseFit:
         of the patch uncovered and more, smaller cubes would always cover it better."""
         self.view, self.origin, self.scale = view, np.asarray(origin, float), float(scale)
         middle = np.array([shape[1], shape[0]], float) / 2
-        outlines = [_Shapes(view, self.origin, self.scale, middle).outlines[k] for k in range(len(FLAT_YAWS))]
+        outlines = [_Shapes(view, self.origin, self.scale, middle).outlines[k] for k in _FLAT]
         area = np.mean([cv2.contourArea(outline) for outline in outlines])
         perimeter = np.mean([cv2.arcLength(outline, True) for outline in outlines])
         self.grow = max(0.0, (silhouette - area) / perimeter)
@@ -122,7 +138,7 @@ class PatchFit:
         pixel. On the dev set that cost no photo, and the fit's time went down by a quarter."""
         shapes, shape, mine, free = self.shapes, self.shape, self.mine, self.free
         at = [np.round((c + self.half_rise) * SUBPIXEL).astype(np.int32) for c in _k_means(self.points, cubes)]
-        kinds = [shapes.flat[0]] * cubes
+        kinds = [_FLAT[0]] * cubes
         feet_matter = cubes > 1
         drawn = list(zip(*shapes.draw(kinds, np.array(at), shape, feet_matter)))
         total = int(mine.sum())
@@ -158,7 +174,7 @@ class PatchFit:
                         kinds[i], at[i], drawn[i] = turned[j], places[j], (silhouettes[j], footprints[j])
 
                 if first:  # one cube of the patch may lean
-                    turns = shapes.flat + shapes.leaning if i == 0 else shapes.flat
+                    turns = _FLAT + _LEANING if i == 0 else _FLAT
                 else:
                     turns = _NEAR[kinds[i]]
                 take(turns, at[i] + shapes.middles[kinds[i]] - shapes.middles[turns])
@@ -168,20 +184,6 @@ class PatchFit:
                 break
         return best
 
-
-def _near_kinds() -> list[list[int]]:
-    """Per kind (``_Shapes`` order: flat yaws, then each leaning yaw's leans), the kinds a
-    step away: the next yaw either way, and for a leaning cube the next lean too."""
-    flat, yaws, leans = len(FLAT_YAWS), len(LEANING_YAWS), len(LEANS)
-    near = [sorted({(f + d) % flat for d in (-1, 0, 1)}) for f in range(flat)]
-    for y in range(yaws):
-        for lean in range(leans):
-            steps = {((y + dy) % yaws, min(max(lean + dl, 0), leans - 1)) for dy in (-1, 0, 1) for dl in (-1, 0, 1)}
-            near.append(sorted(flat + y2 * leans + l2 for y2, l2 in steps))
-    return near
-
-
-_NEAR = _near_kinds()
 
 
 def _k_means(points: np.ndarray, k: int, rounds: int = 10) -> np.ndarray:
