@@ -222,7 +222,12 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
     if empty.shape != reference.shape:
         raise CalibrationError("calibration.photo_sizes")
     h, w = empty.shape[:2]
+    rim = geometry.find_rim(empty)
+    # the rim's thin bright lines can stand out where the walls' edges do not (navy cloth, black
+    # felt): without an outline the whole frame is worked on, three times the pixels
     tray = geometry.find_tray(empty)
+    if tray is None:
+        tray = rim
     roi = (0, 0, w, h)
     if tray is not None:
         margin = 0.03 * max(w, h)
@@ -242,7 +247,6 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
     fine = min(1.0, SILHOUETTE_EDGE / edge)
     silhouettes, *_ = _find_cubes(frames.crop(empty, roi, fine), frames.crop(reference, roi, fine))
     scale = min(1.0, TARGET_EDGE / edge)
-    rim = geometry.find_rim(empty)
     if rim is not None and not all(cv2.pointPolygonTest(rim, _centre(m) / fine + roi[:2], False) >= 0 for m in silhouettes):
         rim = None
     view = geometry.fit_view(silhouettes, fine, roi[:2], (w, h), rim)

@@ -19,6 +19,21 @@ def test_tray_found_where_the_generator_put_it(sessions):
         assert inter / cv2.contourArea(hull) > 0.9, seed
 
 
+def test_tray_found_by_its_rim_where_the_walls_edges_make_no_outline():
+    """Navy cloth: the walls' edges break up, the rim's bright lines do not. Without an
+    outline the counter would work on the whole frame, the cloth around the tray included."""
+    session = synth.make_session(2017)
+    empty, reference = synth.calibration_pair(session)
+    assert geometry.find_tray(empty) is None
+    calibration = calibrate(empty, reference)
+    outline = session.camera.project(np.vstack([synth._tray_corners(0), synth._tray_corners(synth.WALL_H)]))
+    hull = cv2.convexHull(outline.astype(np.float32))
+    inter, _ = cv2.intersectConvexConvex(hull, np.array(calibration.tray, np.float32))
+    assert inter / cv2.contourArea(hull) > 0.9
+    x, y, w, h = calibration.roi
+    assert w * h < 0.5 * empty.shape[0] * empty.shape[1]
+
+
 def test_reference_counts_one_of_each(sessions):
     for seed, (_, _, reference, _, counter) in sessions.items():
         assert set(counter.count(reference).counts.values()) == {1}, seed
