@@ -8,7 +8,8 @@
 Both counters see the same generated photos (vision.synth: a fresh table, camera and light
 per session). Prints: how often all six counts are exactly right, for each; how often the
 camera counter said it was unsure and how right it was when it did not; unsure rate on
-photos with a hand in the tray; ms to count one 1280x720 frame on one core; and time from
+photos with a hand in the tray; ms to count one 1280x720 frame on one core (five scenes of 25
+cubes on the first table, over and over, and every accuracy photo once); and time from
 the cubes stopping to a stable reading at 30 frames per second; and where the misses come
 from (tables it refused to calibrate, tilted cubes, the rest), which says what to work on; and
 the tables that miss most. A table that misses most of its photos is a bug rather than hard
@@ -143,6 +144,7 @@ def accuracy(args: argparse.Namespace) -> None:
     colour_errors = {c: 0 for c in CUBE_COLOURS}
     base_errors = {c: 0 for c in CUBE_COLOURS}
     misses: list[str] = []
+    frame_ms: list[float] = []  # every photo's count, one core: the timing scenes are one table's
     by_table: collections.Counter[str] = collections.Counter()  # a table that misses most of its photos is a bug, not a hard photo
     for s in range(args.sessions):
         seed = args.seed + s
@@ -170,7 +172,9 @@ def accuracy(args: argparse.Namespace) -> None:
                 for c in CUBE_COLOURS:
                     colour_errors[c] += 1
                 continue
+            start = time.perf_counter()
             count = counter.count(image)
+            frame_ms.append((time.perf_counter() - start) * 1000)
             right = count.counts == truth
             ours += right
             unsure += count.unsure
@@ -202,6 +206,9 @@ def accuracy(args: argparse.Namespace) -> None:
     print(f"HSV-threshold baseline, all six exact: {base / total:.1%}")
     print(f"camera counter unsure on {unsure / total:.1%} of images; exact on {confident_right / max(confident, 1):.1%} of the rest")
     print(f"hand in the tray flagged unsure: {hands_flagged}/{hands}")
+    if frame_ms:
+        print(f"count one 1280x720 frame, each of these {len(frame_ms)} photos once, one core: median {np.median(frame_ms):.1f} ms,"
+              f" p90 {np.percentile(frame_ms, 90):.1f} ms, p95 {np.percentile(frame_ms, 95):.1f} ms, slowest {max(frame_ms):.1f} ms")
     print("wrong count per colour, ours / baseline: " + ", ".join(f"{c} {colour_errors[c] / total:.1%}/{base_errors[c] / total:.1%}" for c in CUBE_COLOURS))
     worst = [f"{table} {n} of {args.images}" for table, n in by_table.most_common(5) if n >= 2]
     print("tables missing most: " + (", ".join(worst) if worst else "none misses more than one photo"))
@@ -210,7 +217,6 @@ def accuracy(args: argparse.Namespace) -> None:
 
 
 def timing(args: argparse.Namespace) -> None:
-    cv2.setNumThreads(1)
     for seed in range(args.seed, args.seed + 50):
         session = synth.make_session(seed)
         try:
@@ -278,6 +284,7 @@ def main() -> None:
     parser.add_argument("--follow-advice", action="store_true",
                         help="accuracy only: where calibration refuses or advises something light under the tray, the players lay paper under it")
     args = parser.parse_args()
+    cv2.setNumThreads(1)
     print(f"machine: {platform.processor() or platform.machine()}, {len(__import__('os').sched_getaffinity(0))} cores; OpenCV {cv2.__version__}")
     if not args.true_camera and args.as_sent is None and not args.follow_advice:
         timing(args)
