@@ -529,6 +529,17 @@ def test_black_cubes_found_with_their_own_shadow_are_fitted_like_any_colour():
     assert count.counts["black"] == sample.truth.counts["black"] == 13
 
 
+def test_black_cubes_that_cast_their_own_shadow_are_fitted_with_whole_cubes_too():
+    """Issue 4: "touching clusters of the same colour", black included. Dev table 2008 (light
+    wood, where a black cube casts a shadow the floor can be told from), photo 1: fifteen
+    black cubes, one patch of them measured short of whole cubes. Black was not fitted on such
+    tables (a still tray's black count once flickered); fitted like any colour, the count is
+    exact."""
+    sample = _dev_photo(2008, 1)
+    count = _dev_table(2008)[1].count(sample.image)
+    assert count.counts["black"] == sample.truth.counts["black"] == 15
+
+
 def test_a_leaning_cubes_top_and_side_both_near_whole_tops_are_checked_by_its_silhouette():
     """Issue 4: "a cube resting tilted on another". Dev table 2019 (green felt), photo 7: a
     yellow cube leaning on black ones shows its top and a side, 0.85 and 0.71 of a top, both lit
