@@ -46,36 +46,36 @@ def test_a_flickering_count_does_not_settle_while_anything_in_the_window_moved()
     assert not any(_updates(Stabiliser(), [7, 6, 8, 7, 8, 7, 9, 7], moved))
 
 
+def _bench_settling_run(run: int):
+    """The bench's settling run ``run`` (its seeds), pushed frame by frame at 30 fps until the
+    reading is stable: that reading, the frame it came on and the truth there."""
+    session = synth.make_session(1500 + run)
+    source = CameraTraySource(calibrate(*synth.calibration_pair(session)), annotate_frames=False)
+    source.begin_throw(Throw(thrown={c: 30 for c in CUBE_COLOURS}, inside={}))
+    frames = synth.settling(session, 9000 + run, total=int(np.random.default_rng(run).integers(3, 20)), moving=8, still=20)
+    for i, (image, truth) in enumerate(frames):
+        reading = source.push_frame(image, timestamp=i / FPS)
+        if reading.stable:
+            break
+    return reading, i, truth
+
+
 def test_a_throw_on_black_felt_settles_in_time_on_the_true_count():
     """Issue 4: "counts stable within 0.5 s of the cubes stopping". The bench's settling run 9
     (black felt): its still frames counted 6 to 9 black cubes, so four in a row never agreed
     and the reading never settled. Black patches are now fitted with whole cubes there too,
     and 18 of the 20 still frames count the true 7."""
-    session = synth.make_session(1509)
-    source = CameraTraySource(calibrate(*synth.calibration_pair(session)), annotate_frames=False)
-    source.begin_throw(Throw(thrown={c: 30 for c in CUBE_COLOURS}, inside={}))
-    frames = synth.settling(session, 9009, total=int(np.random.default_rng(9).integers(3, 20)), moving=8, still=20)
-    for i, (image, truth) in enumerate(frames):
-        reading = source.push_frame(image, timestamp=i / FPS)
-        if reading.stable:
-            break
+    reading, i, truth = _bench_settling_run(9)
     assert reading.stable and not truth.moving
     assert (i - 8) / FPS <= 0.5
     assert reading.counts == truth.counts
 
 
 def test_a_throw_whose_count_flickers_settles_in_time_and_says_so():
-    """Issue 4: "say when it is unsure". A settling run on charcoal (bench seed 1511): the still
+    """Issue 4: "say when it is unsure". The bench's settling run 11 (charcoal): the still
     frames do not all agree on the count, so the reading settles on what most agree on, in
     time, and tells the players how many agreed."""
-    session = synth.make_session(1511)
-    source = CameraTraySource(calibrate(*synth.calibration_pair(session)), annotate_frames=False)
-    source.begin_throw(Throw(thrown={c: 30 for c in CUBE_COLOURS}, inside={}))
-    frames = synth.settling(session, 9011, total=int(np.random.default_rng(11).integers(3, 20)), moving=8, still=20)
-    for i, (image, truth) in enumerate(frames):
-        reading = source.push_frame(image, timestamp=i / FPS)
-        if reading.stable:
-            break
+    reading, i, truth = _bench_settling_run(11)
     assert reading.stable and not truth.moving
     assert (i - 8) / FPS <= 0.5
     flicker = [d for d in reading.doubts if d.key == "doubt.flicker"]
