@@ -67,13 +67,14 @@ class _Shapes:
         points = hinge + view.cube * (across * u + b * w - up * view.down)
         corners = to_working(view.project(points), origin, scale) - at
         ring = grow * np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
-        self.outlines = [cv2.convexHull(c.astype(np.float32)).reshape(-1, 2) for c in corners]
+        self.outlines = [cv2.convexHull(c).reshape(-1, 2) for c in corners.astype(np.float32)]
         grown = [cv2.convexHull((o[:, None] + ring[None]).reshape(-1, 2).astype(np.float32)).reshape(-1, 2) for o in self.outlines] if grow else self.outlines
         # where each silhouette's middle lies: a cube turned or tilted in place keeps it there
         sizes = np.array([len(o) for o in self.outlines])
         sums = np.add.reduceat(np.concatenate(self.outlines), np.concatenate([[0], np.cumsum(sizes)[:-1]]))
         self.middles = np.round(sums / sizes[:, None].astype(np.float32) * SUBPIXEL).astype(np.int32)
-        self.hulls = [np.round(o * SUBPIXEL).astype(np.int32) for o in grown]
+        lengths = np.cumsum([len(o) for o in grown])[:-1]
+        self.hulls = np.split(np.round(np.concatenate(grown) * SUBPIXEL).astype(np.int32), lengths)
         self.feet = np.round(corners[:, _FOOT] * SUBPIXEL).astype(np.int32)
 
     def draw(self, kinds: list[int], at4: np.ndarray, shape: tuple[int, int], feet: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -117,7 +118,9 @@ class PatchFit:
     """One patch and every way one cube may lie on it, drawn once for all the stories tried."""
 
     def __init__(self, fit: PoseFit, patch: np.ndarray, hidden: np.ndarray):
-        ys, xs = np.nonzero(patch)
+        bx, by, bw, bh = cv2.boundingRect(patch.view(np.uint8))  # nonzero over the whole view cost a tenth of a millisecond
+        ys, xs = np.nonzero(patch[by:by + bh, bx:bx + bw])
+        ys, xs = ys + by, xs + bx
         x0, y0 = max(int(xs.min()) - PAD, 0), max(int(ys.min()) - PAD, 0)
         x1, y1 = min(int(xs.max()) + PAD + 1, patch.shape[1]), min(int(ys.max()) + PAD + 1, patch.shape[0])
         self.mine = patch[y0:y1, x0:x1].ravel()
