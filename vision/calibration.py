@@ -26,7 +26,6 @@ from vision.pixels import CHI2_UNEXPLAINED, Background, ColourModel
 FILE_VERSION = 4  # a calibration saved by another version asks to be done again
 TARGET_EDGE = 22.0  # working pixels across one cube: enough to see its faces, small enough to be quick
 SILHOUETTE_EDGE = 30.0  # pixels across one cube when measuring its shape
-FLOOR_EDGE_MARGIN = 0.1  # of the tray's size, around an outline found by the floor's edge: the walls and a cube rising against them lie outside it
 SHADING = (0.8, 1.15)  # sRGB brightness range one cube's colour is widened to (shadow of a neighbour to a lamp-facing tilt)
 RESIDUAL_SHAKE = 0.5  # working pixels of misalignment left after phase correlation
 SAME_SIZE = 0.1  # log-ratio within which a colour's cube area is just pixel noise around the others': two sigmas of one reference cube's measure (0.058 over the dev calibrations); a black top measures 0.88 of the others, its dark outline lost to its sides and shadow
@@ -224,18 +223,14 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
         raise CalibrationError("calibration.photo_sizes")
     h, w = empty.shape[:2]
     rim = geometry.find_rim(empty)
-    # without an outline the whole frame is worked on, three times the pixels. Where the walls'
-    # edges make none, the floor's edge can (a white table), or else the rim's bright lines
-    # (navy cloth, black felt); the floor's edge lies inside the walls, and a cube against the
-    # far wall rises above it, so its margin takes in a tenth of the tray more
-    tray, grow = geometry.find_tray(empty), 0.0
+    # the rim's thin bright lines can stand out where the walls' edges do not (navy cloth, black
+    # felt): without an outline the whole frame is worked on, three times the pixels
+    tray = geometry.find_tray(empty)
     if tray is None:
-        tray, grow = geometry.find_floor_edge(empty), FLOOR_EDGE_MARGIN
-    if tray is None:
-        tray, grow = rim, 0.0
+        tray = rim
     roi = (0, 0, w, h)
     if tray is not None:
-        margin = 0.03 * max(w, h) + grow * (tray.max(axis=0) - tray.min(axis=0))
+        margin = 0.03 * max(w, h)
         x0, y0 = np.maximum(tray.min(axis=0) - margin, 0).astype(int)
         x1, y1 = np.minimum(tray.max(axis=0) + margin, [w, h]).astype(int)
         roi = (int(x0), int(y0), int(x1 - x0), int(y1 - y0))

@@ -43,19 +43,6 @@ def find_rim(empty: np.ndarray) -> np.ndarray | None:
     return _quad_of_lines(lines_mask, largest=0.9)
 
 
-def find_floor_edge(empty: np.ndarray) -> np.ndarray | None:
-    """Where the tray's floor meets its walls, as a 4x2 quadrilateral, from the thin dark line
-    it draws: on a white table the walls' edges and the rim hardly differ from the table, but
-    that line does. Only the darkest fiftieth of the picture's thin lines count, or the
-    table's grain draws lines everywhere."""
-    gray = cv2.cvtColor(empty, cv2.COLOR_BGR2GRAY)
-    gray = cv2.GaussianBlur(gray, (0, 0), 1.5)
-    ridge = cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
-    lines_mask = (ridge > np.percentile(ridge, 98)).astype(np.uint8) * 255
-    lines_mask[:4], lines_mask[-4:], lines_mask[:, :4], lines_mask[:, -4:] = 0, 0, 0, 0  # the frame's own edge is no line
-    return _quad_of_lines(lines_mask, largest=0.9)
-
-
 def _quad_of_lines(mask: np.ndarray, largest: float) -> np.ndarray | None:
     """The quadrilateral around the long straight lines in ``mask``, if they make one that
     covers between 5% and ``largest`` of the picture."""

@@ -34,23 +34,6 @@ def test_tray_found_by_its_rim_where_the_walls_edges_make_no_outline():
     assert w * h < 0.5 * empty.shape[0] * empty.shape[1]
 
 
-def test_tray_on_a_white_table_found_by_the_floors_dark_edge_and_worked_on_walls_and_all():
-    """A white table: neither the walls' edges nor the rim stand out from it, but the thin dark
-    line where the floor meets the walls does. The part of the frame worked on takes in the
-    walls, where a cube against the far wall rises, and little of the table."""
-    session = synth.make_session(2058)
-    empty, reference = synth.calibration_pair(session)
-    assert geometry.find_tray(empty) is None
-    calibration = calibrate(empty, reference)
-    floor = cv2.convexHull(session.camera.project(synth._tray_corners(0)).astype(np.float32))
-    inter, _ = cv2.intersectConvexConvex(floor, np.array(calibration.tray, np.float32))
-    assert inter / cv2.contourArea(floor) > 0.9
-    walls = session.camera.project(np.vstack([synth._tray_corners(0), synth._tray_corners(synth.WALL_H)]))
-    x, y, w, h = calibration.roi
-    assert (walls.min(axis=0) >= (x, y)).all() and (walls.max(axis=0) <= (x + w, y + h)).all()
-    assert w * h < 0.6 * empty.shape[0] * empty.shape[1]
-
-
 def test_reference_counts_one_of_each(sessions):
     for seed, (_, _, reference, _, counter) in sessions.items():
         assert set(counter.count(reference).counts.values()) == {1}, seed
