@@ -188,7 +188,6 @@ class PatchFit:
         return best
 
 
-
 def _k_means(points: np.ndarray, k: int, rounds: int = 10) -> np.ndarray:
     """``k`` centres of ``points``, seeded deterministically (farthest first, from the point
     nearest the middle), so the same frame always fits the same way. Distances are summed over

@@ -9,14 +9,18 @@ from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.counter import Counter
 
 
+def _share_of_tray_found(session: synth.Session, calibration: Calibration) -> float:
+    """How much of the tray the generator drew (floor and walls) the calibrated outline covers."""
+    outline = session.camera.project(np.vstack([synth._tray_corners(0), synth._tray_corners(synth.WALL_H)]))
+    hull = cv2.convexHull(outline.astype(np.float32))
+    inter, _ = cv2.intersectConvexConvex(hull, np.array(calibration.tray, np.float32))
+    return inter / cv2.contourArea(hull)
+
+
 def test_tray_found_where_the_generator_put_it(sessions):
     for seed, (session, _, _, calibration, _) in sessions.items():
         assert calibration.tray is not None, seed
-        outline = session.camera.project(np.vstack([synth._tray_corners(0), synth._tray_corners(synth.WALL_H)]))
-        hull = cv2.convexHull(outline.astype(np.float32))
-        found = np.array(calibration.tray, np.float32)
-        inter, _ = cv2.intersectConvexConvex(hull, found)
-        assert inter / cv2.contourArea(hull) > 0.9, seed
+        assert _share_of_tray_found(session, calibration) > 0.9, seed
 
 
 def test_tray_found_by_its_rim_where_the_walls_edges_make_no_outline():
@@ -26,10 +30,7 @@ def test_tray_found_by_its_rim_where_the_walls_edges_make_no_outline():
     empty, reference = synth.calibration_pair(session)
     assert geometry.find_tray(empty) is None
     calibration = calibrate(empty, reference)
-    outline = session.camera.project(np.vstack([synth._tray_corners(0), synth._tray_corners(synth.WALL_H)]))
-    hull = cv2.convexHull(outline.astype(np.float32))
-    inter, _ = cv2.intersectConvexConvex(hull, np.array(calibration.tray, np.float32))
-    assert inter / cv2.contourArea(hull) > 0.9
+    assert calibration.tray is not None and _share_of_tray_found(session, calibration) > 0.9
     x, y, w, h = calibration.roi
     assert w * h < 0.5 * empty.shape[0] * empty.shape[1]
 

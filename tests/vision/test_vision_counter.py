@@ -341,9 +341,10 @@ def test_a_lone_face_darker_than_a_shadow_is_a_shadow_not_a_cube():
 
 
 def test_the_patch_whose_faces_do_not_add_up_is_marked_where_the_players_should_look():
-    """Dev table 2025 (burgundy), photo 9: a cluster of five black cubes, one face of it lit
-    brighter than a flat top, is counted four (black is not fitted where it casts a shadow of
-    its own): the count is unsure, and the patch holding the five is marked doubtful."""
+    """Dev table 2025 (burgundy), photo 9: a cluster of five black cubes, one of them tilted
+    with its face lit brighter than a flat top, is counted four (that face passes for its
+    neighbour's raised side, and the faces around it are fitted only for a cube fewer): the
+    count is unsure, and the patch holding the five is marked doubtful."""
     session, counter = _dev_table(2025)
     sample = _dev_photo(2025, 9)
     count = counter.count(sample.image)
