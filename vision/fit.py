@@ -56,7 +56,7 @@ class _Shapes:
     few cubes wide, and so little of the perspective changes across it that moving a drawing is
     as good as drawing again."""
 
-    def __init__(self, view: View3D, origin: np.ndarray, scale: float, at: np.ndarray, grow: float = 0.0):
+    def __init__(self, view: View3D, origin: np.ndarray, scale: float, at: np.ndarray, grow: float = 0.0, sweep: tuple[float, float] | None = None):
         floor = view.on_plane(to_frame(at, origin, scale)[None], 0.0)[0]
         u = np.cos(_YAW) * view.e1 + np.sin(_YAW) * view.e2
         w = -np.sin(_YAW) * view.e1 + np.cos(_YAW) * view.e2
@@ -67,6 +67,8 @@ class _Shapes:
         points = hinge + view.cube * (across * u + b * w - up * view.down)
         corners = to_working(view.project(points), origin, scale) - at
         ring = grow * np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
+        if sweep is not None:  # the cube and its shadow: the silhouette swept the shadow's way
+            corners = np.concatenate([corners, corners + np.asarray(sweep)], axis=1)
         self.outlines = [cv2.convexHull(c).reshape(-1, 2) for c in corners.astype(np.float32)]
         grown = [cv2.convexHull((o[:, None] + ring[None]).reshape(-1, 2).astype(np.float32)).reshape(-1, 2) for o in self.outlines] if grow else self.outlines
         # where each silhouette's middle lies: a cube turned or tilted in place keeps it there
@@ -95,13 +97,17 @@ class _Shapes:
 class PoseFit:
     """Fits cubes to one colour's patches in the counter's working view."""
 
-    def __init__(self, view: View3D, origin: tuple[float, float], scale: float, shape: tuple[int, int], silhouette: float):
+    def __init__(
+        self, view: View3D, origin: tuple[float, float], scale: float, shape: tuple[int, int], silhouette: float, sweep: tuple[float, float] | None = None
+    ):
         """``silhouette``: one flat cube's silhouette in working pixels as the counter finds it,
         at the middle of the tray (``Calibration.full_area``). Found masks reach past the
         geometric outline by the lens's blur and the noise threshold (about two working
         pixels); the drawn silhouettes are grown by as much, or every fit would leave a ring
-        of the patch uncovered and more, smaller cubes would always cover it better."""
-        self.view, self.origin, self.scale = view, np.asarray(origin, float), float(scale)
+        of the patch uncovered and more, smaller cubes would always cover it better.
+        ``sweep``: where a colour is found together with its own shadow, the shadow's reach
+        (``vision.shadows``); each silhouette is swept that far, as the patch is."""
+        self.view, self.origin, self.scale, self.sweep = view, np.asarray(origin, float), float(scale), sweep
         middle = np.array([shape[1], shape[0]], float) / 2
         outlines = [_Shapes(view, self.origin, self.scale, middle).outlines[k] for k in _FLAT]
         area = np.mean([cv2.contourArea(outline) for outline in outlines])
@@ -128,7 +134,7 @@ class PatchFit:
         self.shape = (y1 - y0, x1 - x0)
         self.points = np.stack([xs - x0, ys - y0], axis=1).astype(np.float64)
         centre = self.points.mean(axis=0)
-        self.shapes = _Shapes(fit.view, fit.origin, fit.scale, centre + (x0, y0), fit.grow)
+        self.shapes = _Shapes(fit.view, fit.origin, fit.scale, centre + (x0, y0), fit.grow, fit.sweep)
         # the silhouette's middle lies above the floor below the cube's middle by half a rise
         self.half_rise = 0.5 * fit.view.rise(to_frame(centre + (x0, y0), fit.origin, fit.scale)[None])[0] * fit.scale
 
