@@ -49,7 +49,7 @@ LIGHTING_TOPS = 3  # whole top faces a frame needs before their median brightnes
 DOUBTED_CONFIDENCE = 0.7  # at most, when a doubt the faces do not measure hangs over the frame: the light changed, a black cube may hide in a shadow
 LIGHT_CELL = 3.0  # cube edges: the light on the tray is read in cells this wide, mostly floor even beside a cluster
 LIGHT_CHANGED = 2  # cells out of the lit floor's range that make a change of light: one can be a cluster of black cubes
-FIT_LIMIT = 3  # cubes: a patch of at most this many is fitted with whole cubes (black found with its shadow: the area's count and one either side); of a bigger one, the faces around its worst face, if they hold at most this many
+FIT_LIMIT = 3  # cubes: a patch of at most this many (black found with its shadow: of this much area) is fitted with whole cubes; of a bigger one, the faces around its worst face, if they hold at most this many
 FIT_CHECKS = 0.2  # residual from which a patch the faces count is fitted too, to check them: a leaning cube's top and side, each lit like a flat top, can measure near whole tops
 FIT_MARGIN = 0.1  # intersection over union by which the other story must cover a patch better to replace the faces' count
 FIT_SETTLES = 0.85  # intersection over union at which the fitted count needs no check (dev set: settling from 0.7 up, none of the photos it settled was wrong)
@@ -348,8 +348,9 @@ class Counter:
     def _fitted_with_shadow(self, view: View, m: _Faces, k: int, estimate: float) -> int:
         """How many black cubes patch ``k`` holds on cloth where black is found together with its
         own shadow (``vision.shadows``), its faces in doubt: the number, of the patch's area
-        ``estimate`` and one either side, whose silhouettes, each swept along the shadow, cover
-        it best. There the faces mislead: a cube's shadow is cut out as a face of its own, and
+        ``estimate`` rounded and one more or fewer towards the area, whose silhouettes, each
+        swept along the shadow, cover it best (trying both ways turned a speck of shadow into
+        two cubes, dev 2053/4). There the faces mislead: a cube's shadow is cut out as a face of its own, and
         a top the colour of the floor is none (dev tables 2016, 2036: four cubes, five faces).
         The doubt stays; the players still check."""
         patch = m.labels == k + 1
