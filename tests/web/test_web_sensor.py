@@ -43,6 +43,13 @@ def sensor_app(tmp_path: Path, board: EmulatorProcess):
     app.extensions["companion"].close()
 
 
+def throw_watched(hub: Any) -> bool:
+    """The watch has begun the pending throw on the board: its empty tray is on the screen."""
+    live = hub.live
+    return (hub.throw_in_progress()[0] is not None and live is not None
+            and not any(live["counts"].values()))
+
+
 def new_game(table: Any, tray: str) -> str:
     r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended",
                                         "pin": PIN, "tray": tray, "seed": 5})
@@ -63,8 +70,7 @@ def test_the_boards_count_arrives_live_and_one_tap_confirms_it(sensor_app, board
     page = table.get(f"/table/{game}")
     assert page.status_code == 200
     hub = sensor_app.extensions["companion"].hubs.get(game)
-    wait_until(lambda: hub.live is None and hub.throw_in_progress()[0] is not None)
-    time.sleep(0.3)  # the watch has begun the throw; now the players throw
+    wait_until(lambda: throw_watched(hub))
     board.drop("red*3 blue*2 green*4")
     live = wait_until(lambda: hub.live if hub.live and hub.live["stable"] else None)
     assert live["counts"] == {"red": 3, "blue": 2, "green": 4}
@@ -89,13 +95,12 @@ def test_a_cube_that_falls_between_battles_goes_into_the_tray_by_itself(sensor_a
     game = new_game(table, "sensor")
     table.get(f"/table/{game}")
     hub = sensor_app.extensions["companion"].hubs.get(game)
-    wait_until(lambda: hub.throw_in_progress()[0] is not None)
-    time.sleep(0.3)
+    wait_until(lambda: throw_watched(hub))
     board.drop("red")
     live = wait_until(lambda: hub.live if hub.live and hub.live["stable"] else None)
     table.post(f"/api/games/{game}/commands", json={"type": "count_tray", "counts": live["counts"]})
-    wait_until(lambda: hub.throw_in_progress()[0] is None)
-    time.sleep(0.3)
+    # the watch drops the battle's reading once it follows the tray between battles
+    wait_until(lambda: hub.live is None and hub.throw_in_progress()[0] is None)
     board.drop("blue")
     wait_until(lambda: hub.state.tray["blue"] == 1)
     assert [n["key"] for n in hub.state.log].count("tray.fell") == 1
