@@ -298,8 +298,14 @@ def _centre(mask: np.ndarray) -> np.ndarray:
 def _measure_cubes(calibration: Calibration, reference: np.ndarray, masks: list[np.ndarray]) -> None:
     """One cube's top and whole area per colour, measured by the counter itself so that the
     counting rule divides like by like. All cubes are the same size, so a colour keeps its
-    own measure only where it differs from the others by more than pixel noise explains
-    (a black cube whose dark sides melt into a dark cloth); the rest share the median."""
+    own measure only where it differs from the others by more than pixel noise explains,
+    and only for a reason that holds in every frame: bigger, a black cube found together
+    with its own shadow on dark cloth; smaller, a black cube that casts its own shadow, its
+    dark outline lost to its sides and shadow. The rest share the median. Smaller for any
+    other reason is part of the reference cube lost in that one photo (a black top the
+    colour of the cloth read as floor), and a loss that differs from frame to frame: with
+    it as the measure, every black face on such a table counted for two or three cubes
+    (study tables 2192 and 2312: 41 black counted for 17, 10 for 5)."""
     from vision.counter import Counter
 
     counter = Counter(calibration)
@@ -318,7 +324,9 @@ def _measure_cubes(calibration: Calibration, reference: np.ndarray, masks: list[
         raise CalibrationError("calibration.top_unseen")
     if unseen.any():  # the others' tops show, so the camera is fine: this top looks like the floor
         raise CalibrationError("calibration.top_like_floor", cube=CUBE_COLOURS[int(np.argmax(unseen))])
+    kept_smaller = np.zeros(len(CUBE_COLOURS), bool)
+    kept_smaller[CUBE_COLOURS.index("black")] = calibration.shadows.black_casts
     for areas in (calibration.top_area, calibration.face_area, calibration.full_area):
         typical = np.median(areas)
         close = np.abs(np.log(areas / typical)) < SAME_SIZE
-        areas[close] = typical
+        areas[close | ((areas < typical) & ~kept_smaller)] = typical
