@@ -166,8 +166,8 @@ def test_a_black_top_keeps_its_own_smaller_measure_so_black_tops_are_whole():
 def test_a_black_top_lost_to_the_cloth_in_the_reference_photo_does_not_shrink_blacks_measure():
     """All cubes are one size. On black felt (study table 2192) half of the reference black
     cube's top read as floor, and black measured half a top: with that as its unit every black
-    face counted for two or three cubes, 41 black for 17. What the cloth takes differs from
-    frame to frame, so it is no measure; black takes the others'."""
+    face counted for two or three cubes, 41 black for 17. What the cloth takes of one cube in
+    one photo is no measure of a cube; black takes the others'."""
     session = synth.make_session(2192)
     calibration = calibrate(*synth.calibration_pair(session))
     assert not calibration.shadows.black_casts
