@@ -350,9 +350,9 @@ class Counter:
         own shadow (``vision.shadows``), its faces in doubt: the number, of the patch's area
         ``estimate`` rounded and one more or fewer towards the area, whose silhouettes, each
         swept along the shadow, cover it best (trying both ways turned a speck of shadow into
-        two cubes, dev 2053/4). There the faces mislead: a cube's shadow is cut out as a face of its own, and
-        a top the colour of the floor is none (dev tables 2016, 2036: four cubes, five faces).
-        The doubt stays; the players still check."""
+        two cubes, dev 2053/4). There the faces mislead: a cube's shadow is cut out as a face of
+        its own, and a top the colour of the floor is none (dev tables 2016, 2036: four cubes,
+        five faces). The doubt stays; the players still check."""
         patch = m.labels == k + 1
         fit = self._patch_fit(self.shadowed, view, m, patch, patch)
         cubes = round(estimate)
