@@ -23,7 +23,7 @@ from companion.tower.source import CUBE_COLOURS
 from vision import frames, geometry, shadows
 from vision.pixels import CHI2_UNEXPLAINED, Background, ColourModel
 
-FILE_VERSION = 4  # a calibration saved by another version asks to be done again
+FILE_VERSION = 5  # a calibration saved by another version asks to be done again
 TARGET_EDGE = 22.0  # working pixels across one cube: enough to see its faces, small enough to be quick
 SILHOUETTE_EDGE = 30.0  # pixels across one cube when measuring its shape
 SHADING = (0.8, 1.15)  # sRGB brightness range one cube's colour is widened to (shadow of a neighbour to a lamp-facing tilt)
@@ -66,6 +66,7 @@ class Calibration:
     face_shade: np.ndarray  # 6, the top face's brightness (sum of channels over the tray's lighting)
     full_area: np.ndarray  # 6, one cube's whole silhouette in scale-map units
     shadows: shadows.Shadows  # where shadows fall, working pixels
+    black_hollow: bool = False  # the black cube shows only its sides and outline: its top has the colour of the cloth
 
     def to_json(self) -> dict:
         ok, png = cv2.imencode(".png", self.background)
@@ -86,6 +87,7 @@ class Calibration:
             "face_shade": self.face_shade.tolist(),
             "full_area": self.full_area.tolist(),
             "shadows": self.shadows.to_json(),
+            "black_hollow": self.black_hollow,
         }
 
     @classmethod
@@ -108,6 +110,7 @@ class Calibration:
             face_shade=np.array(data["face_shade"]),
             full_area=np.array(data["full_area"]),
             shadows=shadows.Shadows.from_json(data["shadows"]),
+            black_hollow=bool(data["black_hollow"]),
         )
 
     def advice(self) -> list[str]:
@@ -305,9 +308,11 @@ def _measure_cubes(calibration: Calibration, reference: np.ndarray, masks: list[
     other reason is part of the reference cube lost in that one photo (a black top the
     colour of the cloth read as floor). On most dark study tables that loss differs from
     frame to frame, and with it as the measure every black face counted for two or three
-    cubes (2192 and 2312: 41 black counted for 17, 10 for 5); on a few it is the same in
-    every frame (bench table 1007, study table 2194), and there black now counts too few.
-    Over the 68 dark study tables, 563 -> 578 photos of 680 right."""
+    cubes (2192 and 2312: 41 black counted for 17, 10 for 5). On a few the top is the cloth's
+    colour in every frame (bench table 1007, study table 2194): there black's whole silhouette
+    measures short too, the table is marked ``black_hollow``, and the counter fills each small
+    black patch's hull, so the others' measure is right there as well. Over the 68 dark study
+    tables, the clamp took 563 -> 578 photos of 680 right."""
     from vision.counter import Counter
 
     counter = Counter(calibration)
@@ -326,8 +331,12 @@ def _measure_cubes(calibration: Calibration, reference: np.ndarray, masks: list[
         raise CalibrationError("calibration.top_unseen")
     if unseen.any():  # the others' tops show, so the camera is fine: this top looks like the floor
         raise CalibrationError("calibration.top_like_floor", cube=CUBE_COLOURS[int(np.argmax(unseen))])
+    black = CUBE_COLOURS.index("black")
+    calibration.black_hollow = not calibration.shadows.black_casts and bool(
+        np.log(calibration.full_area[black] / np.median(calibration.full_area)) < -SAME_SIZE
+    )
     kept_smaller = np.zeros(len(CUBE_COLOURS), bool)
-    kept_smaller[CUBE_COLOURS.index("black")] = calibration.shadows.black_casts
+    kept_smaller[black] = calibration.shadows.black_casts
     for areas in (calibration.top_area, calibration.face_area, calibration.full_area):
         typical = np.median(areas)
         close = np.abs(np.log(areas / typical)) < SAME_SIZE

@@ -176,6 +176,21 @@ def test_a_black_top_lost_to_the_cloth_in_the_reference_photo_does_not_shrink_bl
     assert Counter(calibration).count(sample.image).counts == sample.truth.counts
 
 
+def test_a_black_cube_whose_whole_silhouette_the_cloth_takes_in_is_marked_hollow():
+    """On study table 2194 (black felt) the black top has the cloth's very colour, in the
+    reference photo and in every frame: black's whole silhouette measures two thirds of the
+    others', and the counter must take a black patch's outline for the cube. On 2192 only the
+    top measured short, its silhouette whole: its tops show in the frames, and it is not marked.
+    Where black casts its own shadow (the dev tables) it is never marked."""
+    hollow = calibrate(*synth.calibration_pair(synth.make_session(2194)))
+    assert hollow.black_hollow and Calibration.from_json(hollow.to_json()).black_hollow
+    assert not calibrate(*synth.calibration_pair(synth.make_session(2192))).black_hollow
+
+
+def test_where_black_casts_its_own_shadow_no_table_is_marked_hollow(sessions):
+    assert not any(calibration.black_hollow for _, _, _, calibration, _ in sessions.values())
+
+
 def test_a_table_where_the_black_top_looks_like_a_shadow_is_told_to_put_something_light_under_the_tray(sessions):
     """Black felt seen through the tray (dev table 2001): the black top has the colour of the
     cloth in a cube's shadow, so black is counted by area alone and worse; calibration still
