@@ -279,6 +279,11 @@ class Counter:
         if self._black_could_hide(view):
             doubts.append(Doubt("doubt.black_in_shadow"))
             confidence = min(confidence, DOUBTED_CONFIDENCE)
+        if self.calibration.black_hollow and counts["black"] > 0:
+            # only a black cube's sides show here: one whose sides lean on or press against
+            # another's leaves no trace (study table 2194, photo 9: two counted as one, sure)
+            doubts.append(Doubt("doubt.black_hollow"))
+            confidence = min(confidence, DOUBTED_CONFIDENCE)
         return Count(counts, round(confidence, 3), doubts, patches, unknown, view.shift, unexplained)
 
     def _checked(self, view: View, m: _Faces, k: int, whole: np.ndarray, far: np.ndarray, tilted: list[tuple[int, list[int]]]) -> tuple[int, float]:
