@@ -13,7 +13,7 @@ def _bench(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_the_dark_study_set_is_the_charcoal_and_black_felt_tables_among_its_seeds():
-    """Seeds 2060..2062 draw charcoal, then two lighter cloths: only the first is scored."""
+    """Seeds 2060..2062 draw charcoal, green felt and grey felt: only the first is scored."""
     run = _bench("--seed", "2060", "--sessions", "3", "--images", "1", "--cloths", "charcoal,black felt")
     assert run.returncode == 0, run.stderr
     assert "images: 1 in 1 sessions (seeds 2060..2062, only black felt, charcoal)" in run.stdout
