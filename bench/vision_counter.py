@@ -21,7 +21,8 @@ among the first 15 misses listed.
 
 Rules are chosen on other seeds than the bench's (1000..1039): the dev set (2000..2059) and the
 dark study tables (every charcoal or black-felt table among 2060..2399), which ``--cloths``
-picks out. Two commits compare photo by photo through their lists of misses.
+picks out. Two commits compare photo by photo: run each with ``--show-misses 1000`` and diff
+the lists of misses.
 
 The baseline is the deliberate exception to "no hand-tuned colour thresholds": it is the
 OpenCV-tutorial recipe (HSV inRange per colour, open/close, external contours), given
