@@ -142,7 +142,7 @@ class Counter:
         self.pooled = None if calibration.shadows.black_casts else (BLACK, colours.nll(BLACK))
         self.lines = _tray_lines(self.background_gray, calibration.noise)
         view = geometry.View3D(*calibration.camera[:4], calibration.camera[4:6])
-        self.inv_scale, self.rise_maps, self.lift = geometry.working_fields(view, background.shape[:2], calibration.roi[:2], calibration.scale)
+        self.inv_scale, self.rise_steps, self.lift = geometry.working_fields(view, background.shape[:2], calibration.roi[:2], calibration.scale)
         fit_args = (view, calibration.roi[:2], calibration.scale, background.shape[:2], float(np.median(calibration.full_area)))
         self.poses = PoseFit(*fit_args)
         self.shadowed = None if calibration.shadows.black_casts else PoseFit(*fit_args, sweep=calibration.shadows.reach)
@@ -178,7 +178,7 @@ class Counter:
         for m in masks:
             fg |= m
         fg = self._bridge(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, _SQUARE))
-        tops = geometry.tops(fg, self.rise_maps)
+        tops = geometry.tops(fg, self.rise_steps)
         faces = tops & ~self.edges(view)
         return View(view, labels, [m > 0 for m in masks], unknown > 0, tops > 0, faces > 0, shift, gain, relit)
 
@@ -568,6 +568,8 @@ def _hulls_filled(mask: np.ndarray, floor: np.ndarray, weight: np.ndarray, most:
 
 def _clean(mask: np.ndarray) -> np.ndarray:
     """Drop specks and one-pixel lines of mixed colour at edges, then close the seams and rim
-    reflections that cut through a cube."""
-    opened = cv2.morphologyEx(mask.view(np.uint8), cv2.MORPH_OPEN, _SQUARE)
-    return cv2.morphologyEx(opened, cv2.MORPH_CLOSE, _SQUARE)
+    reflections that cut through a cube. Most colours are absent from most frames, or only
+    as specks: what the opening leaves empty is not closed (six colours' cleaning was 1.6 ms
+    of every frame)."""
+    opened = cv2.morphologyEx(mask.view(np.uint8), cv2.MORPH_OPEN, _SQUARE) if mask.any() else mask.view(np.uint8)
+    return cv2.morphologyEx(opened, cv2.MORPH_CLOSE, _SQUARE) if opened.any() else opened

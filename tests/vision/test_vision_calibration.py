@@ -72,7 +72,7 @@ def test_where_something_stands_on_the_floor_is_its_outline_less_a_cube_height_a
     h, w = counter.inv_scale.shape
     mask = np.zeros((h, w), np.uint8)
     mask[h // 2 - 20 : h // 2 + 20, w // 2 - 20 : w // 2 + 20] = 1
-    rise = counter.rise_maps[-1][0][h // 2, w // 2, 1] - h // 2  # working pixels, straight down here
+    rise = counter.rise_steps[-1][(h // 2) * w + w // 2] // w - h // 2  # working pixels, straight down here
     standing = geometry.footprints(mask, counter.lift)[:, w // 2]
     assert rise >= 5
     assert np.flatnonzero(standing).tolist() == list(range(h // 2 - 20 + rise, h // 2 + 20))
