@@ -82,11 +82,14 @@ def lighting(frame: np.ndarray, background_gray: np.ndarray, floor: np.ndarray, 
 @functools.lru_cache(maxsize=8)
 def _cells(h: int, w: int, cell: int) -> tuple[np.ndarray, np.ndarray]:
     """For ``lighting``: each pixel's cell, and the floor pixels a cell needs to say anything
-    (a quarter of it). The same for every frame of a session, and a fifth of a millisecond."""
+    (a quarter of it). The same for every frame of a session, and a fifth of a millisecond;
+    read-only, as every frame shares them."""
     ny, nx = max(1, round(h / cell)), max(1, round(w / cell))
     heights, widths = np.diff(np.linspace(0, h, ny + 1).astype(int)), np.diff(np.linspace(0, w, nx + 1).astype(int))
     cells = np.repeat(np.arange(ny), heights)[:, None] * nx + np.repeat(np.arange(nx), widths)
-    return cells, 0.25 * np.outer(heights, widths)
+    enough = 0.25 * np.outer(heights, widths)
+    cells.flags.writeable = enough.flags.writeable = False
+    return cells, enough
 
 
 def _medians(counts: np.ndarray) -> np.ndarray:
