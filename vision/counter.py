@@ -569,7 +569,7 @@ def _hulls_filled(mask: np.ndarray, floor: np.ndarray, weight: np.ndarray, most:
 def _clean(mask: np.ndarray) -> np.ndarray:
     """Drop specks and one-pixel lines of mixed colour at edges, then close the seams and rim
     reflections that cut through a cube. Most colours are absent from most frames, or only
-    as specks: what the opening leaves empty is not closed (six colours' cleaning was 1.6 ms
+    as specks: what the opening leaves empty is not closed (the six colours' masks took 1.6 ms
     of every frame)."""
     opened = cv2.morphologyEx(mask.view(np.uint8), cv2.MORPH_OPEN, _SQUARE) if mask.any() else mask.view(np.uint8)
     return cv2.morphologyEx(opened, cv2.MORPH_CLOSE, _SQUARE) if opened.any() else opened

@@ -68,7 +68,7 @@ def to_working(frame: np.ndarray, origin, scale: float) -> np.ndarray:
     return (frame - np.asarray(origin) + 0.5) * scale - 0.5
 
 
-def working_fields(view: "View3D", shape: tuple[int, int], origin: tuple[float, float], scale: float) -> tuple[np.ndarray, list, np.ndarray]:
+def working_fields(view: "View3D", shape: tuple[int, int], origin: tuple[float, float], scale: float) -> tuple[np.ndarray, list[np.ndarray], np.ndarray]:
     """Per working pixel: the floor area a pixel of a top face stands for (relative to the
     tray's middle); for each step along the local rise from the pixel down to the floor, the
     flat index of the pixel there, -1 off the view (for ``tops``); and the tray's median rise
