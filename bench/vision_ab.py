@@ -1,0 +1,130 @@
+"""Frame time of two versions of the camera counter, taking turns photo by photo on one core.
+
+    git worktree add /tmp/before <commit>
+    .venv/bin/python bench/vision_ab.py /tmp/before . [--seed 2000 --sessions 20 --images 10 --repeats 3]
+
+This VM's speed wanders by a fifth within minutes (sessions 14-19 measured it), more than most
+speed-ups are worth: two runs one after the other compare the machine, not the code. Here each
+tree counts in a process of its own, both pinned to the same core, and the two take turns photo
+by photo (each photo the best of ``--repeats``), so a slower minute slows both. Prints each
+tree's median, mean and p90 per frame, the median of the paired differences, the share of
+photos the second tree counted faster, and how many photos the two counted differently: a
+speed-up should change no count.
+
+The photos are this tree's generator's (``vision.synth``), the same for both, handed over as
+files; each tree calibrates every table itself.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from vision import synth  # noqa: E402
+
+# Each tree's side: calibrate the table it is sent, count the photo it is asked for.
+_WORKER = """
+import json, sys, time
+import cv2, numpy as np
+sys.path.insert(0, sys.argv[1])
+from vision.calibration import CalibrationError, calibrate
+from vision.counter import Counter
+from companion.tower.source import CUBE_COLOURS
+cv2.setNumThreads(1)
+counter = images = None
+for line in sys.stdin:
+    ask = json.loads(line)
+    if "table" in ask:
+        table = np.load(ask["table"])
+        images = table["images"]
+        try:
+            counter = Counter(calibrate(table["empty"], table["reference"]))
+        except CalibrationError:
+            counter = None
+        reply = {"calibrated": counter is not None}
+    else:
+        best, count = float("inf"), None
+        for _ in range(ask["repeats"]):
+            start = time.perf_counter()
+            count = counter.count(images[ask["image"]])
+            best = min(best, time.perf_counter() - start)
+        reply = {"ms": best * 1000, "counts": [count.counts[c] for c in CUBE_COLOURS], "unsure": count.unsure}
+    print(json.dumps(reply), flush=True)
+"""
+
+
+class Tree:
+    """One version of the counter, counting in its own process on ``core``."""
+
+    def __init__(self, path: Path, core: int | None):
+        self.path = path
+        self.process = subprocess.Popen([sys.executable, "-c", _WORKER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        if core is not None:
+            os.sched_setaffinity(self.process.pid, {core})
+        self.ms: list[float] = []
+
+    def ask(self, request: dict) -> dict:
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit(f"{self.path}: the counter stopped (its error is above)")
+        return json.loads(line)
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("before", type=Path, help="a tree with vision/ and companion/ (a git worktree of the older commit)")
+    parser.add_argument("after", type=Path)
+    parser.add_argument("--seed", type=int, default=2000, help="first table; the dev set by default, not the bench's")
+    parser.add_argument("--sessions", type=int, default=20)
+    parser.add_argument("--images", type=int, default=10)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--core", type=int, default=sorted(os.sched_getaffinity(0))[-1], help="the core both trees count on")
+    args = parser.parse_args()
+    for tree in (args.before, args.after):
+        if not (tree / "vision" / "counter.py").is_file():
+            parser.error(f"{tree} holds no vision/counter.py")
+    trees = [Tree(args.before.resolve(), args.core), Tree(args.after.resolve(), args.core)]
+    differ = refused = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        for s in range(args.sessions):
+            session = synth.make_session(args.seed + s)
+            empty, reference = synth.calibration_pair(session)
+            images = np.stack([synth.scene(session, (args.seed + s) * 1000 + k).image for k in range(args.images)])
+            table = Path(scratch) / f"{args.seed + s}.npz"
+            np.savez(table, empty=empty, reference=reference, images=images)
+            if not all([tree.ask({"table": str(table)})["calibrated"] for tree in trees]):
+                refused += 1
+                continue
+            for k in range(args.images):
+                order = trees if k % 2 == 0 else trees[::-1]  # neither always goes first
+                replies = {id(tree): tree.ask({"image": k, "repeats": args.repeats}) for tree in order}
+                for tree in trees:
+                    tree.ms.append(replies[id(tree)]["ms"])
+                first, second = (replies[id(tree)] for tree in trees)
+                differ += (first["counts"], first["unsure"]) != (second["counts"], second["unsure"])
+    for tree in trees:
+        tree.close()
+    before, after = (np.array(tree.ms) for tree in trees)
+    for tree, ms in zip(trees, (before, after)):
+        print(f"{tree.path}: {len(ms)} photos, median {np.median(ms):.2f} ms, mean {ms.mean():.2f}, p90 {np.percentile(ms, 90):.2f}")
+    print(f"paired, second minus first: median {np.median(after - before):+.2f} ms ({np.median(after / before) - 1:+.1%}), "
+          f"second faster on {np.mean(after < before):.0%} of photos")
+    print(f"photos counted differently (counts or doubt): {differ}; tables either refused: {refused}")
+
+
+if __name__ == "__main__":
+    main()

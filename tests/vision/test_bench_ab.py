@@ -1,0 +1,38 @@
+"""The paired frame-time bench (``bench/vision_ab.py``): two trees take turns on the same photos,
+and a speed-up that changes a count is caught."""
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH = ROOT / "bench" / "vision_ab.py"
+FEW = ["--seed", "2024", "--sessions", "1", "--images", "2", "--repeats", "1"]
+
+
+def _ab(before: Path, after: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(BENCH), str(before), str(after), *FEW], capture_output=True, text=True, timeout=300)
+
+
+def test_a_tree_against_itself_counts_every_photo_the_same():
+    run = _ab(ROOT, ROOT)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.count(": 2 photos, median") == 2
+    assert "photos counted differently (counts or doubt): 0; tables either refused: 0" in run.stdout
+
+
+def test_a_tree_that_counts_otherwise_is_caught_on_every_photo(tmp_path):
+    """A 'speed-up' that sees one red cube more than there is."""
+    for package in ("vision", "companion"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    with open(tmp_path / "vision" / "counter.py", "a") as counter:
+        counter.write("\n_count = Counter.count\nCounter.count = lambda self, frame: (c := _count(self, frame), c.counts.update(red=c.counts['red'] + 1))[0]\n")
+    run = _ab(ROOT, tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "photos counted differently (counts or doubt): 2;" in run.stdout
+
+
+def test_a_tree_without_the_counter_is_refused_by_name(tmp_path):
+    run = _ab(ROOT, tmp_path)
+    assert run.returncode == 2
+    assert f"{tmp_path} holds no vision/counter.py" in run.stderr
