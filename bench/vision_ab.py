@@ -106,6 +106,7 @@ def main() -> None:
             images = np.stack([synth.scene(session, (args.seed + s) * 1000 + k).image for k in range(args.images)])
             table = Path(scratch) / f"{args.seed + s}.npz"
             np.savez(table, empty=empty, reference=reference, images=images)
+            # a list, not a generator: both trees must take the table, whichever refuses it
             if not all([tree.ask({"table": str(table)})["calibrated"] for tree in trees]):
                 refused += 1
                 continue
