@@ -69,7 +69,6 @@ class Tree:
         self.process = subprocess.Popen([sys.executable, "-c", _WORKER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         if core is not None:
             os.sched_setaffinity(self.process.pid, {core})
-        self.ms: list[float] = []
 
     def ask(self, request: dict) -> dict:
         self.process.stdin.write(json.dumps(request) + "\n")
@@ -99,6 +98,7 @@ def main() -> None:
             parser.error(f"{tree} holds no vision/counter.py")
     trees = [Tree(args.before.resolve(), args.core), Tree(args.after.resolve(), args.core)]
     differ = refused = 0
+    ms: list[tuple[float, float]] = []  # each photo's time, before and after
     with tempfile.TemporaryDirectory() as scratch:
         for s in range(args.sessions):
             session = synth.make_session(args.seed + s)
@@ -107,24 +107,27 @@ def main() -> None:
             table = Path(scratch) / f"{args.seed + s}.npz"
             np.savez(table, empty=empty, reference=reference, images=images)
             # a list, not a generator: both trees must take the table, whichever refuses it
-            if not all([tree.ask({"table": str(table)})["calibrated"] for tree in trees]):
+            calibrated = all([tree.ask({"table": str(table)})["calibrated"] for tree in trees])
+            table.unlink()  # both hold its photos now: ten 1280x720 photos are 28 MB a table
+            if not calibrated:
                 refused += 1
                 continue
             for k in range(args.images):
                 order = trees if k % 2 == 0 else trees[::-1]  # neither always goes first
                 replies = {id(tree): tree.ask({"image": k, "repeats": args.repeats}) for tree in order}
-                for tree in trees:
-                    tree.ms.append(replies[id(tree)]["ms"])
                 first, second = (replies[id(tree)] for tree in trees)
+                ms.append((first["ms"], second["ms"]))
                 differ += (first["counts"], first["unsure"]) != (second["counts"], second["unsure"])
     for tree in trees:
         tree.close()
-    before, after = (np.array(tree.ms) for tree in trees)
-    for tree, ms in zip(trees, (before, after)):
-        print(f"{tree.path}: {len(ms)} photos, median {np.median(ms):.2f} ms, mean {ms.mean():.2f}, p90 {np.percentile(ms, 90):.2f}")
+    print(f"photos counted differently (counts or doubt): {differ}; tables either refused: {refused}")
+    if not ms:
+        return
+    before, after = np.array(ms).T
+    for tree, times in zip(trees, (before, after)):
+        print(f"{tree.path}: {len(times)} photos, median {np.median(times):.2f} ms, mean {times.mean():.2f}, p90 {np.percentile(times, 90):.2f}")
     print(f"paired, second minus first: median {np.median(after - before):+.2f} ms ({np.median(after / before) - 1:+.1%}), "
           f"second faster on {np.mean(after < before):.0%} of photos")
-    print(f"photos counted differently (counts or doubt): {differ}; tables either refused: {refused}")
 
 
 if __name__ == "__main__":
