@@ -1,7 +1,7 @@
 """Frame time of two versions of the camera counter, taking turns photo by photo on one core.
 
     git worktree add /tmp/before <commit>
-    .venv/bin/python bench/vision_ab.py /tmp/before . [--seed 2000 --sessions 20 --images 10 --repeats 3]
+    .venv/bin/python bench/vision_ab.py /tmp/before . [--seed 2000 --sessions 20 --images 10 --repeats 3] [--cloths "white table"]
 
 This VM's speed wanders by a fifth within minutes (sessions 14-19 measured it), more than most
 speed-ups are worth: two runs one after the other compare the machine, not the code. Here each
@@ -29,6 +29,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision import synth  # noqa: E402
+from vision_counter import cloths  # noqa: E402  (bench/ is the script's own folder)
 
 # Each tree's side: calibrate the table it is sent, count the photo it is asked for.
 _WORKER = """
@@ -91,6 +92,8 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=20)
     parser.add_argument("--images", type=int, default=10)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--cloths", type=cloths, default=frozenset(), metavar="NAME,NAME",
+                        help="only the tables drawn on these cloths (a white table is worked on whole where its tray is not found)")
     parser.add_argument("--core", type=int, default=sorted(os.sched_getaffinity(0))[-1], help="the core both trees count on")
     args = parser.parse_args()
     for tree in (args.before, args.after):
@@ -102,6 +105,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         for s in range(args.sessions):
             session = synth.make_session(args.seed + s)
+            if args.cloths and session.cloth_name not in args.cloths:
+                continue
             empty, reference = synth.calibration_pair(session)
             images = np.stack([synth.scene(session, (args.seed + s) * 1000 + k).image for k in range(args.images)])
             table = Path(scratch) / f"{args.seed + s}.npz"

@@ -1,9 +1,9 @@
-"""Bringing a camera frame to the working view: the tray's crop, at a size where a cube spans a
-dozen pixels, aligned to the empty tray and at its exposure.
+"""Bringing a camera frame to the working view: the tray's crop, at a size where a cube spans
+``calibration.TARGET_EDGE`` pixels, aligned to the empty tray and at its exposure.
 
-Counting at a dozen pixels per cube keeps a 1280x720 frame well inside the time budget and
-averages sensor noise away; aligning and matching exposure lets the empty-tray photo stay
-the background for the whole session even when the stand wobbles or auto-exposure drifts.
+Shrinking averages sensor noise away and keeps a frame's pixels few; aligning and matching
+exposure lets the empty-tray photo stay the background for the whole session even when the
+stand wobbles or auto-exposure drifts.
 """
 from __future__ import annotations
 

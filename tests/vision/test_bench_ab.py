@@ -36,3 +36,11 @@ def test_a_tree_without_the_counter_is_refused_by_name(tmp_path):
     run = _ab(ROOT, tmp_path)
     assert run.returncode == 2
     assert f"{tmp_path} holds no vision/counter.py" in run.stderr
+
+
+def test_only_the_tables_on_the_cloths_asked_for_are_timed():
+    """Table 2039 is drawn on dark wood, 2040 on a white table."""
+    run = subprocess.run([sys.executable, str(BENCH), str(ROOT), str(ROOT), "--seed", "2039", "--sessions", "2", "--images", "2",
+                          "--repeats", "1", "--cloths", "white table"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.count(": 2 photos, median") == 2
