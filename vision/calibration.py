@@ -281,29 +281,35 @@ def _tray_holding_the_cubes(empty: np.ndarray, reference: np.ndarray, rim: np.nd
 
     The outlines, in the order they are trusted: the walls' edges, the rim's thin bright lines
     (they stand out where the walls' edges do not: navy cloth, black felt), any thin lines at
-    all (the walls' feet on a white table). With none, the whole frame is worked on: two to
-    three times the pixels, and as many milliseconds a frame."""
+    all (the walls' feet on a white table); each looked for only when the one before fails.
+    With none, the whole frame is worked on: two to three times the pixels, and as many
+    milliseconds a frame."""
     h, w = empty.shape[:2]
-    for outline in (geometry.find_tray(empty), rim, geometry.find_tray_by_lines(empty)):
+    whole = (0, 0, w, h)
+    for find in (geometry.find_tray, lambda _: rim, geometry.find_tray_by_lines):
+        outline = find(empty)
         if outline is None:
             continue
         margin = 0.03 * max(w, h)
         x0, y0 = np.maximum(outline.min(axis=0) - margin, 0).astype(int)
         x1, y1 = np.minimum(outline.max(axis=0) + margin, [w, h]).astype(int)
         roi = (int(x0), int(y0), int(x1 - x0), int(y1 - y0))
-        if roi == (0, 0, w, h):  # an outline as big as the picture (a wrong one) saves nothing; a later one may
+        if roi == whole:  # an outline as big as the picture (a wrong one) saves nothing; a later one may
             continue
-        coarse = min(1.0, 640 / roi[2])
         try:
-            masks, *_ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
+            masks, coarse = _cubes_seen_in(empty, reference, roi)
         except CalibrationError:  # an outline that cuts cubes off is not the tray's
             continue
         if all(cv2.pointPolygonTest(outline, _centre(m) / coarse + roi[:2], False) >= 0 for m in masks):
             return outline, roi, masks, coarse
-    roi = (0, 0, w, h)
-    coarse = min(1.0, 640 / w)
+    return None, whole, *_cubes_seen_in(empty, reference, whole)
+
+
+def _cubes_seen_in(empty: np.ndarray, reference: np.ndarray, roi: tuple[int, int, int, int]) -> tuple[list[np.ndarray], float]:
+    """The reference cubes' masks in ``roi``, shrunk to 640 pixels wide at most, and that scale."""
+    coarse = min(1.0, 640 / roi[2])
     masks, *_ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
-    return None, roi, masks, coarse
+    return masks, coarse
 
 
 def _centre(mask: np.ndarray) -> np.ndarray:

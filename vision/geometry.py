@@ -15,7 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-LINE_SIGMAS = 6.0  # a tray line stands out of the ridge filter's spread over the empty photo by this many sigmas
+OUTLINE_SIGMAS = 6.0  # a line of the outline stands out of the ridge filter's spread over the whole empty photo by this many sigmas (counter.LINE_SIGMAS measures against the calibrated noise instead)
 
 
 def find_tray(empty: np.ndarray) -> np.ndarray | None:
@@ -35,7 +35,8 @@ def find_rim(empty: np.ndarray) -> np.ndarray | None:
 
     The rim is a rectangle parallel to the floor, so its perspective is the floor's; the
     outline ``find_tray`` gives mixes the rim with the floor's edges and is not. On a white
-    table the rim is not brighter than its surroundings and this finds nothing.
+    table the rim is not brighter than its surroundings: this finds nothing, or a quadrilateral
+    along the picture's own border (table 2040).
     """
     gray = cv2.cvtColor(empty, cv2.COLOR_BGR2GRAY)
     gray = cv2.GaussianBlur(gray, (0, 0), 1.0)
@@ -62,7 +63,7 @@ def find_tray_by_lines(empty: np.ndarray) -> np.ndarray | None:
     ridge = np.maximum(cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, disc), cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, disc))
     middle = float(np.median(ridge))
     spread = 1.4826 * float(np.median(np.abs(ridge - middle)))  # the noise's sigma, robustly: the lines are few
-    lines_mask = (ridge > middle + LINE_SIGMAS * spread).astype(np.uint8) * 255
+    lines_mask = (ridge > middle + OUTLINE_SIGMAS * spread).astype(np.uint8) * 255
     lines_mask[:4], lines_mask[-4:], lines_mask[:, :4], lines_mask[:, -4:] = 0, 0, 0, 0  # the frame's own edge is no line
     return _quad_of_lines(lines_mask, largest=0.9)
 
