@@ -204,10 +204,9 @@ def camera_calibrate(game_id: str) -> Response:
     if photos is None:
         return ctx.refuse(413, "camera.photo_too_big", mb=PHOTOS_MAX // 2**20)
     try:
-        services().trays.camera.calibrate(*photos)
+        services().trays.camera.calibrate(*photos, forget_reading=lambda: ctx.hub.set_live(None))
     except RuleError as err:
         return ctx.refuse(400, err.key, **err.params)
-    ctx.hub.set_live(None)
     ctx.hub.poke()
     return jsonify({"ok": True})
 
@@ -224,12 +223,17 @@ def camera_photo(game_id: str) -> Response:
     photo = _uploads("photo")
     if photo is None:
         return ctx.refuse(413, "camera.photo_too_big", mb=PHOTOS_MAX // 2**20)
+    shown: list[dict[str, Any]] = []
+
+    def show(reading: dict[str, Any]) -> None:
+        ctx.hub.set_live(reading)
+        shown.append(reading)
+
     try:
-        reading = services().trays.camera.count_photo(*photo, throw_of(battle))
+        services().trays.camera.count_photo(*photo, throw_of(battle), show=show)
     except RuleError as err:
         return ctx.refuse(400, err.key, **err.params)
-    ctx.hub.set_live(reading)
-    return jsonify({"ok": True, "reading": reading})
+    return jsonify({"ok": True, "reading": shown[0]})
 
 
 def _body_up_to(limit: int) -> bytes | None:

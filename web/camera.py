@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import cv2
 import numpy as np
@@ -50,6 +50,10 @@ class Camera:
         self.path = db.with_name(db.stem + ".camera.json")
         self.device = int(device) if isinstance(device, str) and device.isdigit() else device
         self._lock = threading.Lock()
+        # Held while a calibration is worked out (a second or so), and by every photo and frame
+        # counted: one that arrives meanwhile waits and is counted with the new calibration,
+        # not counted with the old one and then wiped when the new one lands.
+        self._calibrating = threading.Lock()
         self._counter: Counter | None = None  # built once per calibration, shared by photos and the live source
         self._live: CameraTraySource | None = None
         self._picture: bytes | None = None
@@ -57,33 +61,39 @@ class Camera:
     def calibrated(self) -> bool:
         return self._stored() is not None
 
-    def calibrate(self, empty: bytes, reference: bytes) -> None:
+    def calibrate(self, empty: bytes, reference: bytes, forget_reading: Callable[[], None]) -> None:
         """Learn the tray, the cube size and the six colours under this light; a refusal
-        says, as a message key, what to change before trying again."""
-        try:
-            calibration = calibrate(decode(empty), decode(reference))
-        except CalibrationError as err:
-            raise RuleError(err.key, **err.params) from None
-        counter = Counter(calibration)
-        with self._lock:
-            calibration.save(self.path)
-            self._counter = counter
-            if self._live is not None:
-                self._live.recalibrate(counter)
+        says, as a message key, what to change before trying again. ``forget_reading`` drops
+        the reading shown, counted with the old calibration, before any photo waiting for this
+        one is counted."""
+        with self._calibrating:
+            try:
+                calibration = calibrate(decode(empty), decode(reference))
+            except CalibrationError as err:
+                raise RuleError(err.key, **err.params) from None
+            counter = Counter(calibration)
+            with self._lock:
+                calibration.save(self.path)
+                self._counter = counter
+                if self._live is not None:
+                    self._live.recalibrate(counter)
+            forget_reading()
 
-    def count_photo(self, photo: bytes, throw: Throw) -> dict[str, Any]:
-        """A reading of the settled tray from one photo, as the battle screen shows it; the
-        person took it after the cubes stopped, so it is final unless the counter doubts,
-        and it doubts counts ``throw`` cannot have left, as the live camera does."""
+    def count_photo(self, photo: bytes, throw: Throw, show: Callable[[dict[str, Any]], None]) -> None:
+        """A reading of the settled tray from one photo, handed to ``show`` for the battle
+        screen before a calibration that arrives meanwhile can replace it; the person took it
+        after the cubes stopped, so it is final unless the counter doubts, and it doubts counts
+        ``throw`` cannot have left, as the live camera does."""
         image = decode(photo)
-        counter = self._calibrated_counter()
-        _same_size(image, counter.calibration)
-        count = counter.count(image)
-        with self._lock:
-            self._picture = jpeg(annotate(image, count, counter.calibration.roi))
-        doubts, confidence = against_throw(count, throw)
-        reading = TrayReading(count.counts, confidence=confidence, doubts=tuple(doubts))
-        return reading_dict(reading, "camera")
+        with self._calibrating:
+            counter = self._calibrated_counter()
+            _same_size(image, counter.calibration)
+            count = counter.count(image)
+            with self._lock:
+                self._picture = jpeg(annotate(image, count, counter.calibration.roi))
+            doubts, confidence = against_throw(count, throw)
+            reading = TrayReading(count.counts, confidence=confidence, doubts=tuple(doubts))
+            show(reading_dict(reading, "camera"))
 
     def push_frame(self, frame: bytes) -> None:
         """One frame of the tablet's live camera, for the live source's next reading. A frame
@@ -91,9 +101,10 @@ class Camera:
         if self.device is not None:
             raise RuleError("camera.webcam_in_use")
         image = decode(frame)
-        counter = self._calibrated_counter()
-        _same_size(image, counter.calibration)
-        self._source(counter).push_frame(image)
+        with self._calibrating:
+            counter = self._calibrated_counter()
+            _same_size(image, counter.calibration)
+            self._source(counter).push_frame(image)
 
     def live_source(self) -> CameraTraySource | None:
         """The camera as a live tray source once calibrated: the server's webcam when one is

@@ -36,15 +36,17 @@ def test_tray_found_by_its_rim_where_the_walls_edges_make_no_outline():
 
 
 def test_tray_found_by_its_thin_lines_on_a_white_table():
-    """White table: the walls' edges do not stand out and the "rim" found is the picture's
-    own border, the walls' thin dark feet do. Found by them, the counter works on 43% of the
-    frame instead of all of it."""
+    """White table: the walls' edges do not stand out and the rim gives nothing, or the
+    picture's own border (which of the two turns on a level's rounding in a few pixels: numpy
+    2.2 and 2.3 render this photo one apart in 78 values, and the border's quadrilateral covers
+    0.896 of the picture against the 0.9 it may), the walls' thin dark feet do. Found by them,
+    the counter works on 43% of the frame instead of all of it."""
     session = synth.make_session(2040)
     empty, reference = synth.calibration_pair(session)
     assert session.cloth_name == "white table"
     assert geometry.find_tray(empty) is None
     rim = geometry.find_rim(empty)
-    assert np.ptp(rim[:, 0]) > 0.9 * empty.shape[1] and np.ptp(rim[:, 1]) > 0.9 * empty.shape[0]
+    assert rim is None or (np.ptp(rim[:, 0]) > 0.9 * empty.shape[1] and np.ptp(rim[:, 1]) > 0.9 * empty.shape[0])
     calibration = calibrate(empty, reference)
     assert calibration.tray is not None and _share_of_tray_found(session, calibration) > 0.85
     x, y, w, h = calibration.roi

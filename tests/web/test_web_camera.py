@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 import time
 from typing import Any, Callable
 
@@ -17,6 +18,7 @@ from vision import synth
 from vision.calibration import calibrate
 from vision.counter import Counter
 from web.api import FRAME_MAX
+from web.identity import table_cookie
 from web.tray_watch import TrayWatch
 from web_devices import PIN, PLAYERS
 
@@ -267,6 +269,28 @@ def test_a_photos_reading_stays_for_its_throw_and_goes_with_it(table, camera_gam
     hub.execute({"type": "count_tray", "counts": {"yellow": 4}})
     watch.step()
     assert hub.live is None
+
+
+def test_a_photo_sent_while_the_camera_recalibrates_is_counted_with_the_new_calibration(
+        table, camera_game, app, photos):
+    """Calibrating takes a second or more. A photo taken meanwhile (the camera moved, the table
+    calibrates again and photographs the tray at once) waits for the new calibration and its
+    count stays on the screen; it is neither counted with the old table's calibration nor
+    wiped when the new one lands."""
+    empty, reference, tray, expected = photos
+    other_table = synth.calibration_pair(synth.make_session(4))
+    assert calibrate_by_photos(table, camera_game, *other_table).status_code == 200
+    second_request = app.test_client()  # the same tablet: the table's cookie, another connection
+    second_request.set_cookie(table_cookie(camera_game), table.get_cookie(table_cookie(camera_game)).value)
+    calibrating = threading.Thread(target=calibrate_by_photos, args=(second_request, camera_game, empty, reference))
+    calibrating.start()
+    time.sleep(0.2)  # the photo is sent while the new calibration is still worked out
+    r = table.post(f"/api/games/{camera_game}/camera/photo",
+                   data={"photo": (jpeg(tray), "tray.jpg")}, content_type="multipart/form-data")
+    calibrating.join()
+    assert r.status_code == 200, r.json
+    hub = app.extensions["companion"].hubs.get(camera_game)
+    assert hub.live is not None and hub.live["counts"] == {c: n for c, n in expected.counts.items() if n}
 
 
 def test_a_still_tray_does_not_redraw_the_screens_frame_after_frame(table, camera_game, app,

@@ -73,7 +73,12 @@
       } else if (t.hasAttribute("data-calibrate")) {
         const box = t.closest("[data-camera]");
         const pick = (name) => box.querySelector(`input[name=${name}]`).files[0] || new Blob();
-        await upload(`/api/games/${game}/camera/calibrate`, {empty: pick("empty"), reference: pick("reference")});
+        t.disabled = true;  // calibrating takes a second or more: a second tap would do it twice
+        try {
+          await upload(`/api/games/${game}/camera/calibrate`, {empty: pick("empty"), reference: pick("reference")});
+        } finally {
+          t.disabled = false;
+        }
         document.dispatchEvent(new CustomEvent("tc:calibrated"));
       } else if (t.hasAttribute("data-fell-confirm")) {
         await send({type: "cubes_fell", counts: counts(box)});
