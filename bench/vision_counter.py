@@ -311,7 +311,9 @@ def main() -> None:
                         help=f"only the sessions drawn on these cloths, of: {', '.join(synth.CLOTHS)}")
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    print(f"machine: {platform.processor() or platform.machine()}, {len(__import__('os').sched_getaffinity(0))} cores; OpenCV {cv2.__version__}")
+    # the counts turn on a level's rounding here and there: the versions belong with the figures
+    print(f"machine: {platform.processor() or platform.machine()}, {len(__import__('os').sched_getaffinity(0))} cores;"
+          f" Python {platform.python_version()}, OpenCV {cv2.__version__}, numpy {np.__version__}")
     if not args.true_camera and args.as_sent is None and not args.follow_advice:
         if args.timing_frames:
             timing(args)

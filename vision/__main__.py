@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         counter = Counter(Calibration.load(args.calibration))
-    except (OSError, ValueError, KeyError) as error:
+    except (OSError, CalibrationError) as error:
         print(f"vision: cannot use calibration {args.calibration}: {error}", file=sys.stderr)
         return 2
     for path in args.images:

@@ -18,6 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.files import write_atomically
 from companion.i18n import english
 from companion.tower.source import CUBE_COLOURS
 from vision import frames, geometry, shadows
@@ -94,7 +95,9 @@ class Calibration:
     def from_json(cls, data: dict) -> "Calibration":
         if data.get("version") != FILE_VERSION or data.get("colours") != list(CUBE_COLOURS):
             raise CalibrationError("calibration.other_version")
-        png = np.frombuffer(base64.b64decode(data["background_png"]), np.uint8)
+        background = cv2.imdecode(np.frombuffer(base64.b64decode(data["background_png"]), np.uint8), cv2.IMREAD_COLOR)
+        if background is None:
+            raise CalibrationError("calibration.unreadable")
         return cls(
             frame_size=tuple(data["frame_size"]),
             roi=tuple(data["roi"]),
@@ -102,7 +105,7 @@ class Calibration:
             tray=data["tray"],
             camera=[float(v) for v in data["camera"]],
             noise=float(data["noise"]),
-            background=cv2.imdecode(png, cv2.IMREAD_COLOR),
+            background=background,
             means=np.array(data["means"], np.float32),
             covs=np.array(data["covs"], np.float32),
             top_area=np.array(data["top_area"]),
@@ -122,11 +125,19 @@ class Calibration:
         return [] if self.shadows.black_casts else ["calibration.black_like_shadow"]
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json()))
+        """Atomically: a server killed while saving a new calibration keeps the old one."""
+        write_atomically(Path(path), json.dumps(self.to_json()))
 
     @classmethod
     def load(cls, path: str | Path) -> "Calibration":
-        return cls.from_json(json.loads(Path(path).read_text()))
+        """A file that is not a whole calibration (cut short, edited by hand) is refused as
+        such, like one of another version: the table is asked to calibrate again."""
+        try:
+            return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+        except CalibrationError:
+            raise
+        except (ValueError, KeyError, TypeError, AttributeError, cv2.error):
+            raise CalibrationError("calibration.unreadable") from None
 
 
 def _noise(a: np.ndarray, b: np.ndarray) -> float:

@@ -6,9 +6,10 @@ restart; losing the file only means the phones scan their QR codes again.
 from __future__ import annotations
 
 import json
-import os
 import secrets
 from pathlib import Path
+
+from companion.files import write_atomically
 
 
 def instance_file(db: Path) -> Path:
@@ -21,11 +22,6 @@ def load_secret(db: Path) -> bytes:
     path = instance_file(db)
     if path.exists():
         return bytes.fromhex(json.loads(path.read_text(encoding="utf-8"))["secret"])
-    path.parent.mkdir(parents=True, exist_ok=True)
     secret = secrets.token_bytes(32)
-    tmp = path.with_suffix(".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump({"secret": secret.hex()}, f)
-    os.replace(tmp, path)
+    write_atomically(path, json.dumps({"secret": secret.hex()}), mode=0o600)
     return secret

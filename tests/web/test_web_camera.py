@@ -17,6 +17,7 @@ import pytest
 from vision import synth
 from vision.calibration import calibrate
 from vision.counter import Counter
+from web import create_app
 from web.api import FRAME_MAX
 from web.identity import table_cookie
 from web.tray_watch import TrayWatch
@@ -355,3 +356,24 @@ def test_photos_larger_than_the_cap_are_refused_unread_and_change_nothing(table,
                    content_type="multipart/form-data")
     assert (r.status_code, r.json["error"]["key"]) == (413, "camera.photo_too_big")
     assert app.extensions["companion"].hubs.get(camera_game).live is None
+
+
+def test_a_damaged_calibration_file_asks_the_table_to_calibrate_again(table, camera_game, app, db,
+                                                                     photos):
+    """After a restart the calibration is read from its file; one damaged on disk is no
+    calibration (the battle screen asks for the two pictures again), never a broken screen."""
+    empty, reference, tray, _ = photos
+    assert calibrate_by_photos(table, camera_game, empty, reference).status_code == 200
+    path = app.extensions["companion"].trays.camera.path
+    path.write_bytes(path.read_bytes()[:1000])
+    restarted = create_app({"DB": str(db), "TESTING": True})
+    try:
+        again = restarted.test_client()
+        again.set_cookie(table_cookie(camera_game), table.get_cookie(table_cookie(camera_game)).value)
+        page = again.get(f"/table/{camera_game}").get_data(as_text=True)
+        assert "data-calibrate" in page and "data-photo" not in page
+        r = again.post(f"/api/games/{camera_game}/camera/photo",
+                       data={"photo": (jpeg(tray), "tray.jpg")}, content_type="multipart/form-data")
+        assert r.status_code == 400 and r.json["error"]["key"] == "camera.not_calibrated"
+    finally:
+        restarted.extensions["companion"].close()
