@@ -45,6 +45,7 @@ UNSURE_UNKNOWN = 0.5  # cubes' worth of unexplained foreground that makes the wh
 MIN_TOP = 0.25  # patches with less top than this are edge debris, not cubes worth annotating
 TOP_SPREAD = 0.1  # one cube's top area scatters by this much (sigma, in tops) around its calibrated value
 WHOLE_TOP = 1 - 2 * TOP_SPREAD  # tops: a face holding at least this much is a whole top, two sigmas down
+BESIDE_COUNTED = 1.0  # tops: two faces or more beside a counted top count as a cube of their own only if they hold a whole top's worth; a leaning cube's sides beside its own top, turned from the lamp, held 0.8 (dev 2027/3)
 LEANING_HOLDS = 1.3  # tops a leaning cube's top and raised sides hold, at most, less the unsure margin: doubted from 1.6, what 1% of leaning cubes hold on the dev set (1.57 for lone tilted groups, 1.67 for a top and its raised side)
 FACE_BAND = 5.5  # working pixels: a 3x3 Sobel on an outline blurred by the lens and the shrinking marks edge pixels this far out from a face
 LIGHTING_TOPS = 3  # whole top faces a frame needs before their median brightness says how the frame is lit
@@ -473,7 +474,11 @@ def _tilted_cubes(
 
     Touching faces that do not count on their own are one cube when together they hold at
     least what a whole top does (a tilted top, foreshortened, and a side), or when no counted
-    face touches them and they hold at least half a top (a tilted cube on its own). A single
+    face touches them and they hold at least half a top (a tilted cube on its own). Two faces
+    or more beside a counted face must hold a whole top's worth (``BESIDE_COUNTED``), not just
+    its lower bound: the counted face may be a leaning cube's own top, turned from the lamp and
+    lit darker but within a flat top's range, and these its sides (dev 2027/3: 0.45 and 0.35
+    tops beside a top of 0.85 made a seventh cube of six; the dev set's one sure miss). A single
     face holding a whole top is one cube too (a leaning cube's top turned from the lamp)
     unless it touches a counted face holding less than a whole top: that may be its own top,
     foreshortened, with this its side tilted towards the camera. Less
@@ -498,7 +503,8 @@ def _tilted_cubes(
             if not lit[k, list(group)].any():
                 continue
             held = area[k, list(group)].sum()
-            if (held >= WHOLE_TOP and (len(group) >= 2 or not next_to_part)) or (not next_to_counted and held >= 0.5):
+            enough = BESIDE_COUNTED if next_to_counted and len(group) >= 2 else WHOLE_TOP
+            if (held >= enough and (len(group) >= 2 or not next_to_part)) or (not next_to_counted and held >= 0.5):
                 face = max(group, key=lambda j: area[k, j])
                 whole[k, face] = 1
                 leaning[k, face] = sorted(group)

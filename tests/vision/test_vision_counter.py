@@ -614,3 +614,20 @@ def test_a_doubt_about_a_leaning_cube_concerns_its_faces_and_the_faces_touching_
     """The part of a big patch fitted again: the leaning cube's top and raised side (2, 3), the
     top it leans on (1) and the top its side touches (4); not the top beyond that (5)."""
     assert _around(2, 0, [(0, [2, 3])], _touch((1, 2), (3, 4), (4, 5))) == [1, 2, 3, 4]
+
+
+def test_sides_holding_less_than_a_whole_top_beside_a_counted_top_make_no_cube_of_their_own():
+    """Issue 4: "a cube resting tilted on another" counts once. Dev 2027/3: a leaning cube's
+    top, turned from the lamp, is counted (0.85 of a top); its two sides beside it hold 0.8
+    between them, a whole top's lower bound but not its worth, and are its sides."""
+    whole = np.array([[0.0, 1.0, 0.0, 0.0]])
+    _tilted_cubes(whole, area := np.array([[0.0, 0.85, 0.45, 0.35]]), _touch((1, 2), (2, 3)), area > 0)
+    assert whole.sum() == 1
+
+
+def test_six_touching_purple_cubes_one_of_them_leaning_count_six():
+    """Dev 2027/3 (white table): the leaning cube's sides were counted as a seventh cube, with
+    no doubt shown (the dev set's one sure miss)."""
+    sample = _dev_photo(2027, 3)
+    assert sample.truth.counts["purple"] == 16
+    assert _dev_table(2027)[1].count(sample.image).counts["purple"] == 16
