@@ -223,17 +223,11 @@ def camera_photo(game_id: str) -> Response:
     photo = _uploads("photo")
     if photo is None:
         return ctx.refuse(413, "camera.photo_too_big", mb=PHOTOS_MAX // 2**20)
-    shown: list[dict[str, Any]] = []
-
-    def show(reading: dict[str, Any]) -> None:
-        ctx.hub.set_live(reading)
-        shown.append(reading)
-
     try:
-        services().trays.camera.count_photo(*photo, throw_of(battle), show=show)
+        reading = services().trays.camera.count_photo(*photo, throw_of(battle), show=ctx.hub.set_live)
     except RuleError as err:
         return ctx.refuse(400, err.key, **err.params)
-    return jsonify({"ok": True, "reading": shown[0]})
+    return jsonify({"ok": True, "reading": reading})
 
 
 def _body_up_to(limit: int) -> bytes | None:

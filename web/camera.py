@@ -53,7 +53,7 @@ class Camera:
         # Held while a calibration is worked out (a second or so), and by every photo and frame
         # counted: one that arrives meanwhile waits and is counted with the new calibration,
         # not counted with the old one and then wiped when the new one lands.
-        self._calibrating = threading.Lock()
+        self._calibration_lock = threading.Lock()
         self._counter: Counter | None = None  # built once per calibration, shared by photos and the live source
         self._live: CameraTraySource | None = None
         self._picture: bytes | None = None
@@ -66,7 +66,7 @@ class Camera:
         says, as a message key, what to change before trying again. ``forget_reading`` drops
         the reading shown, counted with the old calibration, before any photo waiting for this
         one is counted."""
-        with self._calibrating:
+        with self._calibration_lock:
             try:
                 calibration = calibrate(decode(empty), decode(reference))
             except CalibrationError as err:
@@ -79,21 +79,22 @@ class Camera:
                     self._live.recalibrate(counter)
             forget_reading()
 
-    def count_photo(self, photo: bytes, throw: Throw, show: Callable[[dict[str, Any]], None]) -> None:
+    def count_photo(self, photo: bytes, throw: Throw, show: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
         """A reading of the settled tray from one photo, handed to ``show`` for the battle
-        screen before a calibration that arrives meanwhile can replace it; the person took it
-        after the cubes stopped, so it is final unless the counter doubts, and it doubts counts
-        ``throw`` cannot have left, as the live camera does."""
+        screen before a calibration that arrives meanwhile can replace it, and returned. The
+        person took it after the cubes stopped, so it is final unless the counter doubts, and it
+        doubts counts ``throw`` cannot have left, as the live camera does."""
         image = decode(photo)
-        with self._calibrating:
+        with self._calibration_lock:
             counter = self._calibrated_counter()
             _same_size(image, counter.calibration)
             count = counter.count(image)
             with self._lock:
                 self._picture = jpeg(annotate(image, count, counter.calibration.roi))
             doubts, confidence = against_throw(count, throw)
-            reading = TrayReading(count.counts, confidence=confidence, doubts=tuple(doubts))
-            show(reading_dict(reading, "camera"))
+            reading = reading_dict(TrayReading(count.counts, confidence=confidence, doubts=tuple(doubts)), "camera")
+            show(reading)
+        return reading
 
     def push_frame(self, frame: bytes) -> None:
         """One frame of the tablet's live camera, for the live source's next reading. A frame
@@ -101,7 +102,7 @@ class Camera:
         if self.device is not None:
             raise RuleError("camera.webcam_in_use")
         image = decode(frame)
-        with self._calibrating:
+        with self._calibration_lock:
             counter = self._calibrated_counter()
             _same_size(image, counter.calibration)
             self._source(counter).push_frame(image)
