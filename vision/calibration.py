@@ -156,9 +156,8 @@ def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarr
     colour of the cloth's shadow stands out too. Changed pieces closer than a quarter of a
     cube belong together: a dark cube whose top looks like the cloth while its sides do not
     is still one cube, not two."""
-    window = cv2.createHanningWindow(empty.shape[1::-1], cv2.CV_32F)
-    reference, _ = frames.align(reference, cv2.cvtColor(empty, cv2.COLOR_BGR2GRAY), window)
-    reference, _ = frames.match_exposure(reference, empty)
+    tray = frames.EmptyTray(empty)
+    reference, _ = tray.match_exposure(tray.align(reference)[0])
     noise = _noise(reference, empty)
     background = Background.build(empty, noise, RESIDUAL_SHAKE)
     changed = _changed(background.nll(reference)[1])
@@ -250,9 +249,8 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
     bg = frames.crop(empty, roi, scale)
     ref = frames.crop(reference, roi, scale)
     masks, noise, learned, stood_out = _find_cubes(bg, ref)
-    window = cv2.createHanningWindow(bg.shape[1::-1], cv2.CV_32F)
-    ref, _ = frames.align(ref, cv2.cvtColor(bg, cv2.COLOR_BGR2GRAY), window)
-    ref, _ = frames.match_exposure(ref, bg)
+    empty_tray = frames.EmptyTray(bg)
+    ref, _ = empty_tray.match_exposure(empty_tray.align(ref)[0])
     light = illumination(bg)
     samples = [ref[m > 0] / light[m > 0][:, None] for m in masks]
     order = _name(np.array([s.mean(axis=0)[::-1] for s in samples]))
@@ -302,8 +300,8 @@ def _tray_holding_the_cubes(empty: np.ndarray, reference: np.ndarray, rim: np.nd
         if outline is None:
             continue
         margin = 0.03 * max(w, h)
-        x0, y0 = np.maximum(outline.min(axis=0) - margin, 0).astype(int)
-        x1, y1 = np.minimum(outline.max(axis=0) + margin, [w, h]).astype(int)
+        x0, y0 = np.maximum(outline.min(axis=0) - margin, 0).astype(int) // 2 * 2  # even, for frames.crop's fast path
+        x1, y1 = np.minimum((outline.max(axis=0) + margin).astype(int) // 2 * 2 + 2, [w, h])
         roi = (int(x0), int(y0), int(x1 - x0), int(y1 - y0))
         if roi == whole:  # an outline as big as the picture (a wrong one) saves nothing; a later one may
             continue

@@ -15,6 +15,7 @@ import numpy as np
 MAX_SHIFT = 3.0  # working pixels; a larger jump means the camera moved and needs a new calibration
 LIGHT_TOP = 2.0  # the floor twice as bright as at calibration is read as twice: far out of the lit floor's range either way
 LIGHT_STEPS = 1024  # the light is read in steps of 1/512 of the calibrated light, far finer than the lit floor's range
+EXPOSURE_STRIDE = 17  # every 17th pixel says how the exposure changed: thousands of them, a tenth of the time of all
 
 
 def decode(data: bytes | np.ndarray) -> np.ndarray:
@@ -30,53 +31,89 @@ def decode(data: bytes | np.ndarray) -> np.ndarray:
 
 
 def crop(image: np.ndarray, roi: tuple[int, int, int, int], scale: float) -> np.ndarray:
+    """The roi shrunk by ``scale``, each pixel the mean of the frame's pixels it covers.
+
+    OpenCV averages by a whole factor in a fast path and by any other factor pixel by pixel:
+    an even roi is halved first, exactly, while the shrink left is at least two (a third of a
+    1280x720 frame's time went on the shrink; calibration makes the roi even)."""
     x, y, w, h = roi
     part = image[y : y + h, x : x + w]
     size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    while part.shape[1] % 2 == 0 and part.shape[0] % 2 == 0 and size[0] * 2 <= part.shape[1] and size[1] * 2 <= part.shape[0]:
+        part = cv2.resize(part, (part.shape[1] // 2, part.shape[0] // 2), interpolation=cv2.INTER_AREA)
     return cv2.resize(part, size, interpolation=cv2.INTER_AREA).astype(np.float32)
 
 
-def align(frame: np.ndarray, reference_gray: np.ndarray, window: np.ndarray) -> tuple[np.ndarray, float]:
-    """Undo a small camera shake by phase correlation; returns the frame and how far it moved."""
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    # OpenCV 5.0 multiplies its inputs by the window in place when their size needs no padding
-    # for the Fourier transform (480 x 270, say): the empty tray would darken with every frame
-    (dx, dy), response = cv2.phaseCorrelate(reference_gray.copy(), gray, window)
-    shift = float(np.hypot(dx, dy))
-    if response < 0.05 or shift < 0.05 or shift > MAX_SHIFT:
-        return frame, shift if response >= 0.05 else 0.0
-    m = np.float32([[1, 0, -dx], [0, 1, -dy]])
-    return cv2.warpAffine(frame, m, (frame.shape[1], frame.shape[0]), borderMode=cv2.BORDER_REPLICATE), shift
+class EmptyTray:
+    """The empty tray's working view, as every frame is compared with it: aligned to it by
+    phase correlation, scaled to its exposure, and divided by it to read the light. What
+    depends on the empty tray alone is worked out once a session, not once a frame (its
+    Fourier transform was a tenth of a frame's alignment)."""
 
+    def __init__(self, image: np.ndarray):
+        self.image = image
+        self.gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        self._gray_floor = np.maximum(self.gray, 1.0)
+        self._window = cv2.createHanningWindow(image.shape[1::-1], cv2.CV_32F)
+        self._padded = (cv2.getOptimalDFTSize(image.shape[0]), cv2.getOptimalDFTSize(image.shape[1]))
+        self._spectrum = self._transform(self.gray)
+        self._exposure = np.maximum(image.reshape(-1, 3)[::EXPOSURE_STRIDE], 1.0)
 
-def match_exposure(frame: np.ndarray, background: np.ndarray) -> tuple[np.ndarray, float]:
-    """Scale each channel so the tray's bulk matches the empty photo (cubes cover less than half)."""
-    ratio = frame.reshape(-1, 3)[::17] / np.maximum(background.reshape(-1, 3)[::17], 1.0)
-    gain = np.median(ratio, axis=0).astype(np.float32)
-    gain = np.where(gain > 0, gain, 1.0).astype(np.float32)
-    return cv2.divide(frame, (*map(float, gain), 1.0)), float(gain.mean())
+    def _transform(self, gray: np.ndarray) -> np.ndarray:
+        padded = np.zeros(self._padded, np.float32)
+        padded[: gray.shape[0], : gray.shape[1]] = gray * self._window
+        return cv2.dft(padded, flags=cv2.DFT_COMPLEX_OUTPUT)
 
+    def align(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
+        """Undo a small camera shake by phase correlation; returns the frame and how far it moved."""
+        (dx, dy), response = self._phase_shift(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+        shift = float(np.hypot(dx, dy))
+        if response < 0.05 or shift < 0.05 or shift > MAX_SHIFT:
+            return frame, shift if response >= 0.05 else 0.0
+        m = np.float32([[1, 0, -dx], [0, 1, -dy]])
+        return cv2.warpAffine(frame, m, (frame.shape[1], frame.shape[0]), borderMode=cv2.BORDER_REPLICATE), shift
 
-def lighting(frame: np.ndarray, background_gray: np.ndarray, floor: np.ndarray, cell: int) -> np.ndarray:
-    """How the light on the tray changed since calibration (a player leaning over it, a lamp
-    moved), cell by cell: the median of the frame's brightness over the empty tray's, on the
-    pixels that look like floor, in cells of about ``cell`` pixels. A cell with less than a
-    quarter floor says nothing and takes the other cells' median.
+    def _phase_shift(self, gray: np.ndarray) -> tuple[tuple[float, float], float]:
+        """How far ``gray`` lies from the empty tray, to a fraction of a pixel, and how sharp the
+        correlation's peak is (1 for a perfect match): ``cv2.phaseCorrelate``'s answer, with the
+        empty tray's transform kept."""
+        cross = cv2.mulSpectrums(self._spectrum, self._transform(gray), 0, conjB=True)
+        cross /= cv2.magnitude(cross[..., 0], cross[..., 1])[..., None] + np.float32(1e-30)
+        peaks = np.fft.fftshift(cv2.idft(cross, flags=cv2.DFT_REAL_OUTPUT | cv2.DFT_SCALE))
+        _, _, _, (px, py) = cv2.minMaxLoc(peaks)
+        y0, x0 = max(py - 2, 0), max(px - 2, 0)
+        box = peaks[y0 : py + 3, x0 : px + 3].astype(np.float64)
+        weight = box.sum()
+        ys, xs = np.indices(box.shape)
+        centre = ((xs * box).sum() / weight + x0, (ys * box).sum() / weight + y0)
+        return (self._padded[1] // 2 - centre[0], self._padded[0] // 2 - centre[1]), float(weight)
 
-    The medians come from one histogram of all cells at once (``LIGHT_STEPS``): a median per
-    cell in a loop cost a millisecond of every frame."""
-    ratio = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) / np.maximum(background_gray, 1.0)
-    cells, enough = _cells(*ratio.shape, cell)
-    ny, nx = enough.shape
-    step = np.minimum((ratio[floor] * (LIGHT_STEPS / LIGHT_TOP)).astype(np.intp), LIGHT_STEPS - 1)
-    counts = np.bincount(cells[floor] * LIGHT_STEPS + step, minlength=ny * nx * LIGHT_STEPS).reshape(ny * nx, LIGHT_STEPS)
-    grid = np.where(counts.sum(axis=1) >= enough.ravel(), _medians(counts), np.nan)
-    grid = grid.reshape(ny, nx).astype(np.float32)
-    unread = np.isnan(grid)
-    if unread.all():
-        return np.ones((ny, nx), np.float32)
-    grid[unread] = np.median(grid[~unread])
-    return grid
+    def match_exposure(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
+        """Scale each channel so the tray's bulk matches the empty photo (cubes cover less than half)."""
+        gain = np.median(frame.reshape(-1, 3)[::EXPOSURE_STRIDE] / self._exposure, axis=0).astype(np.float32)
+        gain = np.where(gain > 0, gain, 1.0).astype(np.float32)
+        return cv2.transform(frame, np.diag(1 / gain)), float(gain.mean())
+
+    def lighting(self, frame: np.ndarray, floor: np.ndarray, cell: int) -> np.ndarray:
+        """How the light on the tray changed since calibration (a player leaning over it, a lamp
+        moved), cell by cell: the median of the frame's brightness over the empty tray's, on the
+        pixels that look like floor, in cells of about ``cell`` pixels. A cell with less than a
+        quarter floor says nothing and takes the other cells' median.
+
+        The medians come from one histogram of all cells at once (``LIGHT_STEPS``): a median per
+        cell in a loop cost a millisecond of every frame."""
+        ratio = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) / self._gray_floor
+        cells, enough = _cells(*ratio.shape, cell)
+        ny, nx = enough.shape
+        step = np.minimum((ratio[floor] * (LIGHT_STEPS / LIGHT_TOP)).astype(np.intp), LIGHT_STEPS - 1)
+        counts = np.bincount(cells[floor] * LIGHT_STEPS + step, minlength=ny * nx * LIGHT_STEPS).reshape(ny * nx, LIGHT_STEPS)
+        grid = np.where(counts.sum(axis=1) >= enough.ravel(), _medians(counts), np.nan)
+        grid = grid.reshape(ny, nx).astype(np.float32)
+        unread = np.isnan(grid)
+        if unread.all():
+            return np.ones((ny, nx), np.float32)
+        grid[unread] = np.median(grid[~unread])
+        return grid
 
 
 @functools.lru_cache(maxsize=8)
