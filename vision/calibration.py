@@ -147,17 +147,17 @@ def _noise(a: np.ndarray, b: np.ndarray) -> float:
     return float(max(1.4826 * mad.mean(), 0.5))
 
 
-def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarray], float, shadows.Shadows, list[bool]]:
+def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarray], float, shadows.Shadows, list[bool], np.ndarray]:
     """The six cubes' masks in a pair of equally scaled views, the noise between the views,
-    where this session's shadows fall, and which cubes stand out from a shadow by themselves.
+    where this session's shadows fall, which cubes stand out from a shadow by themselves, and
+    the reference view aligned to the empty one and at its exposure.
 
     The cubes that stand out from the floor in any light show where the shadows fall; with
     that, the floor may only be shadow-dark next to something, so a black cube with the
     colour of the cloth's shadow stands out too. Changed pieces closer than a quarter of a
     cube belong together: a dark cube whose top looks like the cloth while its sides do not
     is still one cube, not two."""
-    tray = frames.EmptyTray(empty)
-    reference, _ = tray.match_exposure(tray.align(reference)[0])
+    reference = frames.EmptyTray(empty).register(reference)[0]
     noise = _noise(reference, empty)
     background = Background.build(empty, noise, RESIDUAL_SHAKE)
     changed = _changed(background.nll(reference)[1])
@@ -177,7 +177,7 @@ def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarr
         raise CalibrationError("calibration.too_many")
     masks = [(labels == i).astype(np.uint8) for i in order[:6]]
     stood_out = sum(standing_out)
-    return masks, noise, learned, [bool((m & stood_out).any()) for m in masks]
+    return masks, noise, learned, [bool((m & stood_out).any()) for m in masks], reference
 
 
 def _changed(chi: np.ndarray) -> np.ndarray:
@@ -248,9 +248,7 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
 
     bg = frames.crop(empty, roi, scale)
     ref = frames.crop(reference, roi, scale)
-    masks, noise, learned, stood_out = _find_cubes(bg, ref)
-    empty_tray = frames.EmptyTray(bg)
-    ref, _ = empty_tray.match_exposure(empty_tray.align(ref)[0])
+    masks, noise, learned, stood_out, ref = _find_cubes(bg, ref)
     light = illumination(bg)
     samples = [ref[m > 0] / light[m > 0][:, None] for m in masks]
     order = _name(np.array([s.mean(axis=0)[::-1] for s in samples]))

@@ -153,8 +153,7 @@ class Counter:
         if frame.shape[1::-1] != tuple(self.calibration.frame_size):
             raise ValueError(f"frame is {frame.shape[1]}x{frame.shape[0]}, calibration was {self.calibration.frame_size}")
         view = frames.crop(frame, self.calibration.roi, self.calibration.scale)
-        view, shift = self.empty.align(view)
-        view, gain = self.empty.match_exposure(view)
+        view, shift, gain = self.empty.register(view)
         evidence = Evidence(view, self.light, self.background, self.table)
         first = evidence.labels()
         shade = self._shade(first)

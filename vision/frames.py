@@ -51,11 +51,16 @@ class EmptyTray:
     on) is worked out once a session, not once a frame."""
 
     def __init__(self, image: np.ndarray):
-        self.image = image
         self.gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         self._gray_floor = np.maximum(self.gray, 1.0)
         self._window = cv2.createHanningWindow(image.shape[1::-1], cv2.CV_32F)
         self._exposure = np.maximum(image.reshape(-1, 3)[::EXPOSURE_STRIDE], 1.0)
+
+    def register(self, frame: np.ndarray) -> tuple[np.ndarray, float, float]:
+        """The frame aligned to the empty tray and at its exposure; how far it moved, and the gain."""
+        frame, shift = self.align(frame)
+        frame, gain = self.match_exposure(frame)
+        return frame, shift, gain
 
     def align(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
         """Undo a small camera shake by phase correlation; returns the frame and how far it moved."""

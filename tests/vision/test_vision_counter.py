@@ -438,11 +438,12 @@ def test_undoing_camera_shake_leaves_the_empty_trays_picture_as_it_was():
     from vision.frames import EmptyTray
 
     rng = np.random.default_rng(2)
-    empty = EmptyTray(np.dstack([rng.uniform(100, 200, (270, 480)).astype(np.float32)] * 3))
-    kept = empty.image.copy(), empty.gray.copy()
-    frame = np.roll(empty.image, 2, axis=1)
+    picture = np.dstack([rng.uniform(100, 200, (270, 480)).astype(np.float32)] * 3)
+    empty = EmptyTray(picture)
+    kept = picture.copy(), empty.gray.copy()
+    frame = np.roll(picture, 2, axis=1)
     _, shift = empty.align(frame)
-    assert np.array_equal(empty.image, kept[0]) and np.array_equal(empty.gray, kept[1])
+    assert np.array_equal(picture, kept[0]) and np.array_equal(empty.gray, kept[1])
     assert abs(shift - 2) < 0.1
 
 
