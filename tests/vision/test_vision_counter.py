@@ -295,11 +295,11 @@ def test_a_throw_whose_leaning_cube_shows_a_flat_lit_top_and_a_raised_side_asks_
 def test_a_black_cube_that_may_lie_in_a_shadow_of_its_colour_is_a_doubt():
     """Issue 4: "black cubes on dark cloth or in shadow", and "say when it is unsure rather
     than guess". Dev table 2001 (black felt), photo 2: a black cube lies where a purple one's
-    shadow falls, another where a red one's does, both read as those shadows, and nothing else
-    in the photo is a doubt; the players are asked to check the black cubes."""
+    shadow falls, another where a red one's does. Both were read as those shadows until the
+    camera fit stopped following specks of noise (session 24); found now, they could as well
+    have been shadows, so the players are still asked to check the black cubes."""
     sample = _dev_photo(2001, 2)
     count = _dev_table(2001)[1].count(sample.image)
-    assert count.counts["black"] < sample.truth.counts["black"]
     assert Doubt("doubt.black_in_shadow") in count.doubts and count.confidence <= 0.7
 
 
@@ -535,11 +535,11 @@ def test_a_black_cube_whose_top_has_the_cloths_colour_counts_whole_by_its_outlin
 
 def test_where_only_a_black_cubes_sides_show_a_count_with_black_asks_for_a_check():
     """Issue 4: "say when it is unsure rather than guess". On study table 2194 a black cube is
-    seen only by its sides; in photo 9 one leans on another, its sides against it, and the two
-    count as one with nothing else amiss."""
+    seen only by its sides; in photo 9 one leans on another, its sides against it. With the
+    camera bent by specks of noise (before session 24) the two counted as one with nothing else
+    amiss; counted right now, a count resting on sides alone still asks for a check."""
     sample = _dev_photo(2194, 9)
     count = _dev_table(2194)[1].count(sample.image)
-    assert count.counts["black"] < sample.truth.counts["black"]
     assert Doubt("doubt.black_hollow") in count.doubts and count.confidence <= 0.7
 
 

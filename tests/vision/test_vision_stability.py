@@ -73,10 +73,10 @@ def test_a_throw_on_black_felt_settles_in_time_on_the_true_count():
 
 
 def test_a_throw_whose_count_flickers_settles_in_time_and_says_so():
-    """Issue 4: "say when it is unsure". The bench's settling run 11 (charcoal): the still
+    """Issue 4: "say when it is unsure". The bench's settling run 0 (black felt): the still
     frames do not all agree on the count, so the reading settles on what most agree on, in
     time, and tells the players how many agreed."""
-    reading, i, truth = _bench_settling_run(11)
+    reading, i, truth = _bench_settling_run(0)
     assert reading.stable and not truth.moving
     assert (i - 8) / FPS <= 0.5
     flicker = [d for d in reading.doubts if d.key == "doubt.flicker"]
