@@ -218,7 +218,7 @@ def _width_cost(view: View3D, centres: np.ndarray, observed: np.ndarray, dirs: n
     one blur margin for all of at most ``blur_limit`` frame pixels).
 
     A cube's misfit counts in full up to what a good camera leaves (``WIDTH_MISFIT``) and only
-    logarithmically beyond, a Cauchy loss: a speck of noise two pixels across that the mask
+    logarithmically beyond, a Cauchy loss: a speck of noise four pixels across that the mask
     joined to a cube stretches its hull by a third, and two such cubes, their squares summed,
     pulled fresh table 3132's camera to the fit's limits (tilt 69 degrees for 21, every cube's
     rise twice its length, tops measured at half and counted double). Over 306 dev, study and

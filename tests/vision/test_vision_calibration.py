@@ -102,7 +102,7 @@ def _silhouettes(view: geometry.View3D, centres: np.ndarray, yaws: np.ndarray, s
 
 def test_a_speck_of_noise_joined_to_two_cubes_leaves_the_camera_where_it_was():
     """Calibration joins a changed speck closer than a quarter of a cube to the cube (a black
-    cube's sides are pieces of one cube), so a speck of noise two pixels across can stretch a
+    cube's sides are pieces of one cube), so a speck of noise four pixels across can stretch a
     cube's outline by a third. Two such on fresh table 3132 pulled the camera to the fit's
     limits (tilt 69 degrees for 21, each cube's vertical edge twice its length); a cube that
     fits badly must count for less than the five that agree."""
