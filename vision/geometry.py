@@ -151,7 +151,7 @@ def _widths(points: np.ndarray, directions: np.ndarray) -> np.ndarray:
 
 _YAWS = np.radians(np.arange(0, 90, 2))
 MASK_BLUR = 3.0  # silhouette pixels: a mask cut at the noise threshold lies within 1.5 pixels of the outline on either side
-RIM_DOUBT = 2.0  # a rim under which the cubes' shapes fit twice as badly as with no rim at all is not the rim
+RIM_DOUBT = 1.7  # a rim under which the cubes' shapes fit this much worse than with no rim at all is not the rim (164 dev and fresh tables, misfits through WIDTH_MISFIT's loss: true rims up to 1.55, dev 2008's wrong one 1.86)
 UPRIGHT = np.radians(45)  # a rim whose horizon turns the camera further than this from upright is not the rim (dev 2028, 2040: the picture's border)
 WIDTH_MISFIT = 0.001  # a cube's relative squared width misfit that a good camera leaves (14 dev and fresh tables: 70 of 84 cubes 0.0001-0.0016)
 
