@@ -14,6 +14,7 @@ import itertools
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -147,10 +148,18 @@ def _noise(a: np.ndarray, b: np.ndarray) -> float:
     return float(max(1.4826 * mad.mean(), 0.5))
 
 
-def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarray], float, shadows.Shadows, list[bool], np.ndarray]:
-    """The six cubes' masks in a pair of equally scaled views, the noise between the views,
-    where this session's shadows fall, which cubes stand out from a shadow by themselves, and
-    the reference view aligned to the empty one and at its exposure.
+class _Found(NamedTuple):
+    """What a pair of equally scaled calibration views shows."""
+
+    masks: list[np.ndarray]  # the six cubes', largest first
+    noise: float  # between the two views
+    learned: shadows.Shadows  # where this session's shadows fall
+    stood_out: list[bool]  # per cube: it stands out from a shadow by itself
+    reference: np.ndarray  # aligned to the empty view and at its exposure
+
+
+def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> _Found:
+    """The six cubes in a pair of equally scaled views.
 
     The cubes that stand out from the floor in any light show where the shadows fall; with
     that, the floor may only be shadow-dark next to something, so a black cube with the
@@ -177,7 +186,7 @@ def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> tuple[list[np.ndarr
         raise CalibrationError("calibration.too_many")
     masks = [(labels == i).astype(np.uint8) for i in order[:6]]
     stood_out = sum(standing_out)
-    return masks, noise, learned, [bool((m & stood_out).any()) for m in masks], reference
+    return _Found(masks, noise, learned, [bool((m & stood_out).any()) for m in masks], reference)
 
 
 def _changed(chi: np.ndarray) -> np.ndarray:
@@ -240,7 +249,7 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
     edge = float(np.median([np.sqrt(m.sum()) for m in masks])) / coarse
 
     fine = min(1.0, SILHOUETTE_EDGE / edge)
-    silhouettes, *_ = _find_cubes(frames.crop(empty, roi, fine), frames.crop(reference, roi, fine))
+    silhouettes = _find_cubes(frames.crop(empty, roi, fine), frames.crop(reference, roi, fine)).masks
     scale = min(1.0, TARGET_EDGE / edge)
     if rim is not None and not all(cv2.pointPolygonTest(rim, _centre(m) / fine + roi[:2], False) >= 0 for m in silhouettes):
         rim = None
@@ -315,8 +324,7 @@ def _tray_holding_the_cubes(empty: np.ndarray, reference: np.ndarray, rim: np.nd
 def _cubes_seen_in(empty: np.ndarray, reference: np.ndarray, roi: tuple[int, int, int, int]) -> tuple[list[np.ndarray], float]:
     """The reference cubes' masks in ``roi``, shrunk to 640 pixels wide at most, and that scale."""
     coarse = min(1.0, 640 / roi[2])
-    masks, *_ = _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse))
-    return masks, coarse
+    return _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse)).masks, coarse
 
 
 def _centre(mask: np.ndarray) -> np.ndarray:

@@ -59,7 +59,7 @@ class EmptyTray:
     def register(self, frame: np.ndarray) -> tuple[np.ndarray, float, float]:
         """The frame aligned to the empty tray and at its exposure; how far it moved, and the gain."""
         frame, shift = self.align(frame)
-        frame, gain = self.match_exposure(frame)
+        frame, gain = self._match_exposure(frame)
         return frame, shift, gain
 
     def align(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
@@ -73,7 +73,7 @@ class EmptyTray:
             return frame, shift if response >= 0.05 else 0.0
         return _moved(frame, dx, dy), shift
 
-    def match_exposure(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
+    def _match_exposure(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
         """Scale each channel so the tray's bulk matches the empty photo (cubes cover less than half)."""
         gain = np.median(frame.reshape(-1, 3)[::EXPOSURE_STRIDE] / self._exposure, axis=0).astype(np.float32)
         gain = np.where(gain > 0, gain, 1.0).astype(np.float32)
