@@ -2,7 +2,7 @@
 import numpy as np
 
 from vision.pixels import CHI2_UNEXPLAINED, Background
-from vision.shadows import Shadows
+from vision.shadows import Shadows, learn
 
 LAMP_ON_THE_LEFT = Shadows(reach=(6.0, 0.0), blur=1.0, lit=(0.97, 1.03))
 
@@ -63,3 +63,37 @@ def test_the_lit_floor_wanders_within_what_calibration_saw():
 
 def test_shadows_survive_the_calibration_file():
     assert Shadows.from_json(LAMP_ON_THE_LEFT.to_json()) == LAMP_ON_THE_LEFT
+
+
+def _reference(shadow: tuple[int, int], ring: int) -> tuple[np.ndarray, list[np.ndarray], np.ndarray]:
+    """A reference photo's shading: six 22-pixel cubes on lit floor, each with a dark outline
+    ``ring`` pixels wide on every side (a lamp overhead) and a shadow ``shadow`` pixels long
+    in x and y; the shading's noise is a lit floor's."""
+    rng = np.random.default_rng(1)
+    shading = (1 + 0.005 * rng.standard_normal((200, 300))).astype(np.float32)
+    cubes = []
+    for x, y in ((40, 40), (130, 40), (220, 40), (40, 130), (130, 130), (220, 130)):
+        mask = np.zeros((200, 300), np.uint8)
+        mask[y : y + 22, x : x + 22] = 1
+        cubes.append(mask)
+        dx, dy = shadow
+        shading[y + min(dy, 0) : y + 22 + max(dy, 0), x + min(dx, 0) : x + 22 + max(dx, 0)] = 0.75
+        shading[y - ring : y + 22 + ring, x - ring : x + 22 + ring] = np.minimum(shading[y - ring : y + 22 + ring, x - ring : x + 22 + ring], 0.9)
+    return shading, cubes, sum(cubes).astype(np.uint8)
+
+
+def test_under_a_lamp_overhead_the_cubes_dark_outlines_are_no_long_shadow():
+    """Each cube ringed alike on every side, wider than a shadow's soft edge: no direction
+    covers most of the ring, and the shadow reaches no further than the ring is wide (it
+    once reached a cube and a half, 32 pixels)."""
+    shading, cubes, everything = _reference(shadow=(0, 0), ring=4)
+    learned = learn(shading, cubes, everything)
+    assert np.hypot(*learned.reach) <= 4
+
+
+def test_the_reach_follows_the_shadow_away_from_the_lamp():
+    shading, cubes, everything = _reference(shadow=(12, 6), ring=1)
+    learned = learn(shading, cubes, everything)
+    dx, dy = learned.reach
+    assert dx > 0 and dy > 0
+    assert 12 - 2 * learned.blur <= dx <= 12 and 6 - 2 * learned.blur <= dy <= 6
