@@ -96,7 +96,7 @@ def learn(shading: np.ndarray, cubes: list[np.ndarray], everything: np.ndarray) 
 
 def _reach(shading: np.ndarray, cubes: list[np.ndarray], found: np.ndarray, lit: float, blur: float, furthest: float) -> tuple[float, float]:
     """The reach whose shadows best tell the dark floor around the cubes from the lit floor:
-    each dark pixel they cover counts ``DARK`` for, each lit one one against. Looked for in
+    each dark pixel they cover counts ``DARK``, each lit one -1. Looked for in
     every direction and, in each, one pixel longer at a time: a cube's silhouette, widened by
     the soft edge, swept step by step.
 
@@ -106,21 +106,22 @@ def _reach(shading: np.ndarray, cubes: list[np.ndarray], found: np.ndarray, lit:
     was taken: on 9 of 20 tables looked at, the shadow's zone lay 16-36 pixels from where the
     generator's lamp cast it (a black cube anywhere there hid as a shadow). On 34 fresh tables
     of dark cloth (seeds 3520-3669, `bench/vision_ab.py`) 281 -> 293 of 340 photos right."""
-    beside = ~(cv2.dilate(found, _disc(1)) > 0)
-    darker = cv2.blur(shading, (3, 3)) < lit
     steps = int(furthest)
     margin = steps + int(np.ceil(blur)) + 2
+
+    def padded(image: np.ndarray) -> np.ndarray:  # so that every cube's box lies inside
+        return cv2.copyMakeBorder(image.astype(np.uint8), margin, margin, margin, margin, cv2.BORDER_CONSTANT, value=0) > 0
+
+    beside = padded(~(cv2.dilate(found, _disc(1)) > 0))
+    weights = np.where(beside, np.where(padded(cv2.blur(shading, (3, 3)) < lit), DARK, -1), 0)
     angles = np.arange(ANGLES) * (2 * np.pi / ANGLES)
     gained = np.zeros((ANGLES, steps + 1))
     for mask in cubes:
         x, y, w, h = cv2.boundingRect(mask)
-        padded = cv2.copyMakeBorder(mask[y : y + h, x : x + w], margin, margin, margin, margin, cv2.BORDER_CONSTANT, value=0)
-        box = (slice(y - margin, y + h + margin), slice(x - margin, x + w + margin))
-        weight = np.zeros(padded.shape, np.int32)
-        inside = _clip(box, shading.shape)
-        part = beside[inside[0]] & ~(padded[inside[1]] > 0)
-        weight[inside[1]] = np.where(part, np.where(darker[inside[0]], DARK, -1), 0)
-        soft = cv2.dilate(padded, _disc(int(round(blur)))) > 0
+        box = (slice(y, y + h + 2 * margin), slice(x, x + w + 2 * margin))
+        cube = padded(mask)[box]
+        weight = np.where(cube, 0, weights[box])
+        soft = cv2.dilate(cube.view(np.uint8), _disc(int(round(blur)))) > 0
         for a, angle in enumerate(angles):
             covered = soft.copy()
             gained[a, 0] += weight[covered].sum()
@@ -131,16 +132,6 @@ def _reach(shading: np.ndarray, cubes: list[np.ndarray], found: np.ndarray, lit:
     score = np.cumsum(gained, axis=1)
     a, t = np.unravel_index(int(np.argmax(score)), score.shape)
     return float(np.cos(angles[a]) * t), float(np.sin(angles[a]) * t)
-
-
-def _clip(box: tuple[slice, slice], shape: tuple[int, ...]) -> tuple[tuple[slice, slice], tuple[slice, slice]]:
-    """The part of ``box`` inside an image of ``shape``: as slices of the image, and of the box."""
-    out, within = [], []
-    for s, n in zip(box, shape[:2]):
-        lo, hi = max(s.start, 0), min(s.stop, n)
-        out.append(slice(lo, hi))
-        within.append(slice(lo - s.start, hi - s.start))
-    return tuple(out), tuple(within)
 
 
 def _shifted(mask: np.ndarray, dx: int, dy: int) -> np.ndarray:
