@@ -43,7 +43,10 @@ class GameHub:
         self._lock = threading.RLock()
         self._subscribers: set[queue.SimpleQueue[int]] = set()
         self._snapshots: dict[str | None, Snapshot] = {}
-        self.rev = 1
+        # Revisions go on rising across server restarts (they start at the clock, in
+        # microseconds): a screen drawn before a restart at the same number would otherwise
+        # take the new run's different state for the one it already shows, and keep it.
+        self.rev = time.time_ns() // 1000
         self._since = time.time()
         self._awaited = self._decision()
         self.live: dict[str, Any] | None = None

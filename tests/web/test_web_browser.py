@@ -160,3 +160,29 @@ def test_every_screen_reconnects_by_itself_after_a_server_restart(db, browser):
     finally:
         stop(httpd)
         second.extensions["companion"].close()
+
+
+def test_a_command_the_server_never_answers_says_so_on_the_phone(db, browser):
+    """The server is gone when a player sends the plan: the phone says, in its language, that
+    no answer came, and keeps the plan on screen to send again."""
+    from web import create_app
+    from web.serve import serve_in_thread, stop
+
+    app = create_app({"DB": str(db)})
+    httpd, base = serve_in_thread(app)
+    try:
+        tablet = device(browser, TABLET, "en", base)
+        tablet.goto(base + "/new")
+        tablet.click("button[type=submit]")
+        count_tray(tablet, {})
+        red = device(browser, PHONE, "ru", base)
+        red.goto(tablet.get_attribute("[data-join=red]", "href"))
+        red.wait_for_selector("html[data-ready]")
+    finally:
+        stop(httpd)
+        app.extensions["companion"].close()
+    red.click(".chest[data-chests='0']")
+    red.click("[data-submit-plan]")
+    red.wait_for_selector("#toast:not([hidden])")
+    assert red.inner_text("#toast").startswith("Сервер не ответил")
+    assert red.locator("[data-plan]").count() == 1

@@ -47,3 +47,24 @@ def test_a_stream_with_a_forged_token_is_refused(app, game):
     r = app.test_client().get(f"/live/{game}?token=forged")
     assert r.status_code == 403
     assert r.json["error"]["key"] == "device.bad_token"
+
+
+def test_after_a_restart_the_screen_is_newer_than_any_drawn_before(app, db, phone, game):
+    """A phone drew its hand, then the server restarted before its live stream said a word:
+    the restarted server's first screen must not carry a revision the phone already shows,
+    or the phone would keep its old hand."""
+    from web import create_app
+
+    red = phone("red")
+    drawn = open_stream(red.client, f"/live/{game}?token={red.token}").next()["rev"]
+    app.extensions["companion"].close()
+    again = create_app({"DB": str(db), "TESTING": True})
+    try:
+        client = again.test_client()
+        assert client.post(f"/api/games/{game}/commands", json=RED_PLAN,
+                           headers={"X-Token": red.token}).status_code == 200
+        after = open_stream(client, f"/live/{game}?token={red.token}").next()
+        assert after["rev"] > drawn
+        assert plan_in(after, "red")["actions"] == {"taxes": "owari"}
+    finally:
+        again.extensions["companion"].close()

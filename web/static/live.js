@@ -1,7 +1,7 @@
 /* Live screen: one EventSource per device; swaps the regions whose HTML changed.
    Shared by the table and the hands: commands, toasts, sheets, steppers, the timer.
-   Events arrive in order on one connection, and every (re)connection starts with the
-   whole screen, so a restarted server (whose revisions start again) needs no care. */
+   Events arrive in order on one connection, every (re)connection starts with the whole
+   screen, and revisions go on rising when the server restarts, so a restart needs no care. */
 "use strict";
 const TC = (() => {
   const body = document.body;
@@ -24,7 +24,13 @@ const TC = (() => {
   async function post(path, data) {
     const headers = {"Content-Type": "application/json"};
     if (token) headers["X-Token"] = token;
-    const r = await fetch(path, {method: "POST", headers, body: JSON.stringify(data || {})});
+    let r;
+    try {
+      r = await fetch(path, {method: "POST", headers, body: JSON.stringify(data || {})});
+    } catch (e) {
+      toast(W.no_answer);
+      throw e;
+    }
     let json = {};
     try { json = await r.json(); } catch (e) { json = {}; }
     if (!r.ok) {
