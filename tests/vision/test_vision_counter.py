@@ -575,6 +575,19 @@ def test_black_cubes_found_with_their_shadow_are_fitted_with_silhouettes_swept_a
     assert any(p.doubtful and p.colour == "black" and p.cubes == 4 for p in count.patches)
 
 
+def test_black_cubes_whose_shadows_fall_on_their_neighbours_are_counted_by_swept_silhouettes():
+    """Issue 4: "black cubes on dark cloth", "touching clusters of the same colour". Table 3214
+    (charcoal, where a black cube is found together with its own shadow; drawn for session 22),
+    photo 2: a black patch measures 1.44 black cubes, each with its shadow, and its faces
+    counted one with no doubt. One cube's shadow falls on the other, so the patch holds more
+    cubes than its area in cubes with shadows: two swept silhouettes cover it best. The count
+    is exact, and the faces and the fit disagreeing marks the patch for the players."""
+    sample = _dev_photo(3214, 2)
+    count = _dev_table(3214)[1].count(sample.image)
+    assert count.counts["black"] == sample.truth.counts["black"] == 6
+    assert all(p.doubtful for p in count.patches if p.colour == "black")
+
+
 def test_black_cubes_that_cast_their_own_shadow_are_fitted_with_whole_cubes_too():
     """Issue 4: "touching clusters of the same colour", black included. Dev table 2023
     (burgundy, where a black cube casts a shadow the floor can be told from), photo 8: eight
