@@ -21,12 +21,15 @@ const TC = (() => {
     toast.t = setTimeout(() => { el.hidden = true; }, 4500);
   }
 
-  async function post(path, data) {
-    const headers = {"Content-Type": "application/json"};
+  /* A POST to the server. What it refuses, and a request no answer came to (the server may
+     have run it: the screen shows which once the stream reconnects), are toasted in the
+     device's language and thrown, so callers only catch. */
+  async function request(path, body, contentType) {
+    const headers = contentType ? {"Content-Type": contentType} : {};
     if (token) headers["X-Token"] = token;
     let r;
     try {
-      r = await fetch(path, {method: "POST", headers, body: JSON.stringify(data || {})});
+      r = await fetch(path, {method: "POST", headers, body});
     } catch (e) {
       toast(W.no_answer);
       throw e;
@@ -40,6 +43,7 @@ const TC = (() => {
     return json;
   }
 
+  const post = (path, data) => request(path, JSON.stringify(data || {}), "application/json");
   const send = (command) => post(`/api/games/${game}/commands`, command);
 
   function dismissed() {
@@ -155,5 +159,5 @@ const TC = (() => {
   hideDismissed();
   setInterval(tick, 500);
   connect();
-  return {W, game, token, post, send, toast};
+  return {W, game, token, request, post, send, toast};
 })();

@@ -2,7 +2,7 @@
    checking what the count decides before confirming it, and the host's PIN actions. */
 "use strict";
 (() => {
-  const {game, post, send, toast} = TC;
+  const {game, request, post, send} = TC;
 
   function counts(box) {
     const out = {};
@@ -25,17 +25,10 @@
     verdict.hidden = false;
   }
 
-  async function upload(path, files) {
+  function upload(path, files) {
     const form = new FormData();
     for (const [name, file] of Object.entries(files)) form.append(name, file);
-    const r = await fetch(path, {method: "POST", body: form});
-    if (!r.ok) {
-      let json = {};
-      try { json = await r.json(); } catch (err) { json = {}; }
-      toast(json.error ? json.error.message : r.statusText);
-      throw new Error(json.error ? json.error.key : String(r.status));
-    }
-    return r.json();
+    return request(path, form);
   }
 
   document.addEventListener("change", async (e) => {
