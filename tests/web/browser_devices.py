@@ -31,6 +31,25 @@ def chromium(*args: str) -> Iterator[Any]:
         browser.close()
 
 
+def served(db: Path, port: int = 0) -> tuple[Any, Any, str]:
+    """The real app on the game database behind waitress on loopback (a free port unless
+    given): (app, server, base URL)."""
+    from web import create_app
+    from web.serve import serve_in_thread
+
+    app = create_app({"DB": str(db)})
+    httpd, base = serve_in_thread(app, port=port)
+    return app, httpd, base
+
+
+def stopped(app: Any, httpd: Any) -> None:
+    """The server gone, as when its process ends: connections dropped, database closed."""
+    from web.serve import stop
+
+    stop(httpd)
+    app.extensions["companion"].close()
+
+
 def device(browser: Any, viewport: dict, lang: str, base: str, **options: Any) -> Any:
     """A fresh device (its own cookies) that reads the given language; ``options`` are more
     Playwright context options (a touch screen)."""

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from browser_devices import chromium
+from browser_devices import chromium, served, stopped
 from web import create_app
 from web_devices import PIN, PLAYERS, Phone
 
@@ -61,12 +61,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 @pytest.fixture
 def server(db: Path) -> Iterator[str]:
     """The real app behind waitress on a free loopback port; yields its base URL."""
-    from web.serve import serve_in_thread, stop
-    app = create_app({"DB": str(db)})
-    httpd, base = serve_in_thread(app)
+    app, httpd, base = served(db)
     yield base
-    stop(httpd)
-    app.extensions["companion"].close()
+    stopped(app, httpd)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser_devices import PHONE, TABLET, count_tray, device, new_game, rev, settle
+from browser_devices import PHONE, TABLET, count_tray, device, new_game, rev, served, settle, stopped
 from driving import to_winter_scoring
 
 def test_a_tablet_and_three_phones_play_a_round_with_a_battle(server, browser, artifacts: Path):
@@ -128,61 +128,50 @@ def test_the_table_shows_the_winter_scoring_and_speaks_czech(server, browser, ar
     assert setup.errors == tablet.errors == []
 
 
-def test_every_screen_reconnects_by_itself_after_a_server_restart(db, browser):
-    """The server stops and starts again on the same database and port: the table and a
-    phone pick the game up without a reload and show what happens next."""
-    from web import create_app
-    from web.serve import serve_in_thread, stop
-
-    first = create_app({"DB": str(db)})
-    httpd, base = serve_in_thread(first)
+def _red_joins_a_new_game(browser: Any, base: str, lang: str) -> tuple[Any, Any]:
+    """A tablet sets up a game with the form as it comes and counts an empty tray; red's phone
+    joins from the table's link and shows its plan: (tablet, red)."""
     tablet = device(browser, TABLET, "en", base)
     tablet.goto(base + "/new")
     tablet.click("button[type=submit]")
-    tablet.wait_for_selector("[data-counting]")
     count_tray(tablet, {})
-    red_link = tablet.get_attribute("[data-join=red]", "href")
-    red = device(browser, PHONE, "en", base)
-    red.goto(red_link)
+    red = device(browser, PHONE, lang, base)
+    red.goto(tablet.get_attribute("[data-join=red]", "href"))
     red.wait_for_selector("[data-plan]")
+    return tablet, red
 
-    stop(httpd)
-    first.extensions["companion"].close()
-    port = int(base.rsplit(":", 1)[1])
-    second = create_app({"DB": str(db)})
-    httpd, _ = serve_in_thread(second, port=port)
+
+def _send_an_empty_plan(red: Any) -> None:
+    red.click(".chest[data-chests='0']")
+    red.click("[data-submit-plan]")
+
+
+def test_every_screen_reconnects_by_itself_after_a_server_restart(db, browser):
+    """The server stops and starts again on the same database and port: the table and a
+    phone pick the game up without a reload and show what happens next."""
+    first, httpd, base = served(db)
+    tablet, red = _red_joins_a_new_game(browser, base, "en")
+
+    stopped(first, httpd)
+    second, httpd, _ = served(db, port=int(base.rsplit(":", 1)[1]))
     try:
-        red.click(".chest[data-chests='0']")
-        red.click("[data-submit-plan]")
+        _send_an_empty_plan(red)
         red.wait_for_selector("[data-plan]", state="detached", timeout=15000)
         tablet.wait_for_selector("#r-players td.status:has-text('ready')", timeout=15000)
         assert tablet.errors == red.errors == []
     finally:
-        stop(httpd)
-        second.extensions["companion"].close()
+        stopped(second, httpd)
 
 
 def test_a_command_the_server_never_answers_says_so_on_the_phone(db, browser):
     """The server is gone when a player sends the plan: the phone says, in its language, that
     no answer came, and keeps the plan on screen to send again."""
-    from web import create_app
-    from web.serve import serve_in_thread, stop
-
-    app = create_app({"DB": str(db)})
-    httpd, base = serve_in_thread(app)
+    app, httpd, base = served(db)
     try:
-        tablet = device(browser, TABLET, "en", base)
-        tablet.goto(base + "/new")
-        tablet.click("button[type=submit]")
-        count_tray(tablet, {})
-        red = device(browser, PHONE, "ru", base)
-        red.goto(tablet.get_attribute("[data-join=red]", "href"))
-        red.wait_for_selector("html[data-ready]")
+        _, red = _red_joins_a_new_game(browser, base, "ru")
     finally:
-        stop(httpd)
-        app.extensions["companion"].close()
-    red.click(".chest[data-chests='0']")
-    red.click("[data-submit-plan]")
+        stopped(app, httpd)
+    _send_an_empty_plan(red)
     red.wait_for_selector("#toast:not([hidden])")
     assert red.inner_text("#toast").startswith("Сервер не ответил")
     assert red.locator("[data-plan]").count() == 1
