@@ -257,10 +257,7 @@ class Counter:
             for k in range(len(area)):
                 cubes = int(whole[k].sum())
                 if not says_tilt and 0.5 <= estimates[k] < FIT_LIMIT + 0.5:
-                    fitted = self._fitted_with_shadow(view, m, k, float(estimates[k]))
-                    if fitted != cubes:  # the faces and the fit disagree: the players look
-                        residual[k] = max(residual[k], UNSURE_RESIDUAL)
-                    cubes = fitted
+                    cubes, residual[k] = self._fitted_with_shadow(view, m, k, float(estimates[k]), cubes, float(residual[k]))
                 elif residual[k] >= UNSURE_RESIDUAL or (cubes > 0 and residual[k] >= FIT_CHECKS):
                     cubes, residual[k] = self._checked(view, m, k, whole[k], far[k], tilted)
                 doubtful = bool(residual[k] >= UNSURE_RESIDUAL)
@@ -362,7 +359,7 @@ class Counter:
                 covers[n] = fit.cover(n)
         return cubes, all(covers[cubes] >= covers[n] + FIT_MARGIN for n in covers if n != cubes)
 
-    def _fitted_with_shadow(self, view: View, m: _Faces, k: int, estimate: float) -> int:
+    def _fitted_with_shadow(self, view: View, m: _Faces, k: int, estimate: float, faces: int, residual: float) -> tuple[int, float]:
         """How many black cubes patch ``k`` holds on cloth where black is found together with its
         own shadow (``vision.shadows``): the number whose silhouettes, each swept along the
         shadow, cover it best. There the faces mislead: a cube's shadow is cut out as a face of
@@ -371,7 +368,9 @@ class Counter:
         where that falls on a neighbour (or on another black cube in a cluster) the cube shows
         only its top. The patch holds at least its area in black cubes with their shadows
         (``estimate``, whole cubes of it, one at least) and at most its area in tops alone
-        (``black_tops`` each), and no more than ``SHADOW_SPAN`` past the least.
+        (``black_tops`` each), and no more than ``SHADOW_SPAN`` past the least. Returns the
+        count and the patch's residual, a doubt where the fit and the ``faces``' count disagree,
+        as in ``_checked``.
 
         Until session 26 only patches whose faces were in doubt were fitted, for the area
         rounded and one more or fewer towards it: on 74 fresh dark tables (seeds 3940-4239)
@@ -380,12 +379,13 @@ class Counter:
         once turned a speck of shadow into two cubes (dev 2053/4)."""
         fewest = max(1, int(estimate))
         most = min(max(fewest, math.ceil(estimate * self.black_tops)), fewest + SHADOW_SPAN)
-        if most == fewest:
-            return fewest
-        patch = m.labels == k + 1
-        fit = self._patch_fit(self.shadowed, view, m, patch, patch)
-        covers = {n: fit.cover(n) for n in range(fewest, most + 1)}
-        return max(covers, key=covers.get)
+        cubes = fewest
+        if most > fewest:
+            patch = m.labels == k + 1
+            fit = self._patch_fit(self.shadowed, view, m, patch, patch)
+            covers = {n: fit.cover(n) for n in range(fewest, most + 1)}
+            cubes = max(covers, key=covers.get)
+        return cubes, residual if cubes == faces else max(residual, UNSURE_RESIDUAL)
 
     def _patch_fit(self, poses: PoseFit, view: View, m: _Faces, part: np.ndarray, patch: np.ndarray) -> PatchFit:
         """``part`` of a patch (``_Faces.labels`` box pixels) ready to be fitted; other colours,
