@@ -588,6 +588,19 @@ def test_black_cubes_whose_shadows_fall_on_their_neighbours_are_counted_by_swept
     assert all(p.doubtful for p in count.patches if p.colour == "black")
 
 
+def test_black_measured_with_its_umbra_where_it_casts_its_shadow_is_counted_with_its_shadow_too():
+    """Issue 4: "black cubes on dark cloth", "touching clusters of the same colour". Table 4509
+    (charcoal; drawn for session 27), photo 6: black casts a shadow the floor can be told from,
+    but its umbra is as dark as the cube, and calibration kept black's top 1.67 times the other
+    colours'. Two black cubes, one behind the other, measured 0.57 and 0.54 of that top, their
+    faces brighter than the shadow-darkened reference face, and counted as one leaning cube
+    with no doubt. Counted as black measured with its shadow is, by swept silhouettes: two."""
+    sample = _dev_photo(4509, 6)
+    counter = _dev_table(4509)[1]
+    assert counter.calibration.shadows.black_casts and counter.black_with_shadow
+    assert counter.count(sample.image).counts["black"] == sample.truth.counts["black"] == 2
+
+
 def test_black_cubes_that_cast_their_own_shadow_are_fitted_with_whole_cubes_too():
     """Issue 4: "touching clusters of the same colour", black included. Dev table 2023
     (burgundy, where a black cube casts a shadow the floor can be told from), photo 8: eight
