@@ -61,6 +61,7 @@ FIT_CHECKS = 0.2  # residual from which a patch the faces count is fitted too, t
 FIT_MARGIN = 0.1  # intersection over union by which the other story must cover a patch better to replace the faces' count
 FIT_SETTLES = 0.85  # intersection over union at which the fitted count needs no check (dev set: settling from 0.7 up, none of the photos it settled was wrong)
 ONE_CUBE_FIT = 0.6  # intersection over union at which one cube's silhouette makes a patch with no whole face one cube
+HOLLOW_ONE = (1.5, 2.0)  # a hull no bigger than this many cube silhouettes and no longer than this many times its width is one cube's outline
 HOLLOW_FILL = 3.0  # whole cubes' silhouettes: where black tops have the cloth's colour, a black patch of at most this much is taken as its convex hull (9 such study tables, 69 -> 76 of 90 photos right; 2.5 and 3 the best, 1.5 74, 5 73)
 MIN_FACE = 0.2  # a piece of top face smaller than this share of one cube's top face (edges cut off) is a speck, not a cube's top
 BLACK = CUBE_COLOURS.index("black")
@@ -175,6 +176,8 @@ class Counter:
         masks = [self._bridge(_clean(labels == c)) for c in range(len(CUBE_COLOURS))]
         if self.calibration.black_hollow:
             masks[BLACK] = _hulls_filled(masks[BLACK], labels == BACKGROUND, self.inv_scale, HOLLOW_FILL * self.cube_pixels)
+        elif self.pooled is not None:
+            masks[BLACK] = self._hollow_cubes_filled(masks[BLACK], labels == BACKGROUND)
         unlabelled = (labels == UNKNOWN).view(np.uint8)
         unknown = cv2.morphologyEx(unlabelled, cv2.MORPH_OPEN, _SQUARE)
         # whatever the tray cannot explain is something lying there, specks included: seen through
@@ -409,6 +412,22 @@ class Counter:
         contours, _ = cv2.findContours(unknown.view(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         return [self._to_frame(c) for c in contours if cv2.contourArea(c) >= MIN_TOP * self.cube_pixels]
 
+    def _hollow_cubes_filled(self, black: np.ndarray, floor: np.ndarray) -> np.ndarray:
+        """On cloth where black is found together with its own shadow, the black mask with each
+        small patch shaped like one cube's outline taken with the floor inside it. The reference
+        cube's top showed (or the table would be ``black_hollow``), but cubes are painted a few
+        percent apart, and a top a little lighter than the reference one has the cloth's colour:
+        only its sides and outline are found, a patch that holds too little to count (table 4014,
+        lamp overhead: 6 black of 8 counted, 7 of 10). Only a patch of one cube's silhouette at
+        most, whose hull has one cube's size and shape: filled everywhere, the hulls of lines
+        along a wall and of pieces of shadow made cubes where there are none (4070/3).
+
+        Fresh dark tables (`bench/vision_ab.py`-style runs, no rule chosen on them), seeds
+        4540-4839 (79 tables): 681 -> 684 of 790; seeds 3940-4239, where it was found: 609 -> 612
+        of 720; every change doubted. Every small patch's hull filled instead: 606 there, with
+        a black cube over-counted on 11 photos."""
+        return _hulls_filled(black, floor, self.inv_scale, self.cube_pixels, one_cube=self.cube_pixels)
+
     def _black_could_hide(self, view: View) -> bool:
         """On cloth where a black top has the colour of a cube's shadow, a black cube lying in
         another's shadow is read as that shadow and leaves no trace: any floor read as shadow
@@ -589,21 +608,33 @@ def _tray_lines(gray: np.ndarray, noise: float) -> np.ndarray:
     return cv2.dilate(found, _SQUARE)
 
 
-def _hulls_filled(mask: np.ndarray, floor: np.ndarray, weight: np.ndarray, most: float) -> np.ndarray:
+def _hulls_filled(mask: np.ndarray, floor: np.ndarray, weight: np.ndarray, most: float, one_cube: float = 0.0) -> np.ndarray:
     """A black mask with the floor inside each small patch's convex hull added: on cloth where a
     black top has the cloth's colour, the patch is the cube's dark sides and outline around a
     top read as floor, and counting by top area needs the top. Only patches of at most
     ``most`` (in ``weight``'s units) are filled: the hull of a bigger cluster takes in the floor
-    between its cubes."""
+    between its cubes. With ``one_cube`` (one silhouette, in those units), only patches whose
+    hull has one cube's size and shape (``HOLLOW_ONE``)."""
     n, patches, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     size = np.bincount(patches.ravel(), weights=weight.ravel(), minlength=n)
     out = mask.copy()
     for i in np.flatnonzero(size[1:] <= most) + 1:
         x, y, w, h = stats[i, :4]
+        box = (slice(y, y + h), slice(x, x + w))
+        outline = cv2.convexHull(cv2.findNonZero((patches[box] == i).view(np.uint8)))
         hull = np.zeros((h, w), np.uint8)
-        cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero((patches[y : y + h, x : x + w] == i).view(np.uint8))), 1)
-        out[y : y + h, x : x + w] |= hull & floor[y : y + h, x : x + w].view(np.uint8)
+        cv2.fillConvexPoly(hull, outline, 1)
+        if one_cube and not _like_one_cube(outline, float((hull * weight[box]).sum()) / one_cube):
+            continue
+        out[box] |= hull & floor[box].view(np.uint8)
     return out
+
+
+def _like_one_cube(outline: np.ndarray, silhouettes: float) -> bool:
+    """Whether a hull of ``silhouettes`` cubes' size has one cube's size and shape: not a line
+    along a wall, nor the floor between cubes of a cluster."""
+    (_, _), (a, b), _ = cv2.minAreaRect(outline)
+    return silhouettes <= HOLLOW_ONE[0] and min(a, b) > 0 and max(a, b) <= HOLLOW_ONE[1] * min(a, b)
 
 
 def _clean(mask: np.ndarray) -> np.ndarray:

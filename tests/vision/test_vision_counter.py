@@ -588,6 +588,26 @@ def test_black_cubes_whose_shadows_fall_on_their_neighbours_are_counted_by_swept
     assert all(p.doubtful for p in count.patches if p.colour == "black")
 
 
+def test_a_black_cube_whose_top_has_the_cloths_colour_is_found_by_the_outline_of_its_sides():
+    """Issue 4: "black cubes on dark cloth". Table 4014 (black felt, lamp overhead; drawn for
+    session 26), photo 0: the reference cube's top showed, but two of the eight black cubes are
+    painted a shade lighter and their tops have the felt's colour. Only their sides and outline
+    are black, patches too small to count: 6 of 8. Each patch whose hull has one cube's size
+    and shape is taken with the floor inside it, and the count is exact."""
+    sample = _dev_photo(4014, 0)
+    count = _dev_table(4014)[1].count(sample.image)
+    assert count.counts["black"] == sample.truth.counts["black"] == 8
+
+
+def test_a_line_along_the_wall_is_no_black_cube_however_its_hull_is_filled():
+    """The other side of the rule above: table 4070 (charcoal), photo 3, holds no black cube; a
+    thin dark line along the near wall, read as black, has a long hull that filled would make
+    three cubes. Its hull is not one cube's shape, and stays unfilled."""
+    sample = _dev_photo(4070, 3)
+    count = _dev_table(4070)[1].count(sample.image)
+    assert count.counts["black"] == sample.truth.counts["black"] == 0
+
+
 def test_black_measured_with_its_umbra_where_it_casts_its_shadow_is_counted_with_its_shadow_too():
     """Issue 4: "black cubes on dark cloth", "touching clusters of the same colour". Table 4509
     (charcoal; drawn for session 27), photo 6: black casts a shadow the floor can be told from,
