@@ -599,6 +599,18 @@ def test_a_black_cube_whose_top_has_the_cloths_colour_is_found_by_the_outline_of
     assert count.counts["black"] == sample.truth.counts["black"] == 8
 
 
+def test_black_cubes_seen_only_as_an_outline_around_floor_ask_for_a_check():
+    """Issue 4: "say when it is unsure (... a blob it cannot explain) rather than guess". Table
+    4624 (black felt, lamp overhead; drawn for session 27), photo 6: the reference cube's top
+    showed, but three black cubes in a row show only as one outline around the felt's colour,
+    and their faces counted one cube, sure. An outline holding that much floor is no cube's
+    top: the count asks the players to check the black cubes."""
+    sample = _dev_photo(4624, 6)
+    count = _dev_table(4624)[1].count(sample.image)
+    assert sample.truth.counts["black"] == 3
+    assert Doubt("doubt.black_hollow") in count.doubts and count.confidence <= 0.7
+
+
 def test_a_line_along_the_wall_is_no_black_cube_however_its_hull_is_filled():
     """The other side of the rule above: table 4070 (charcoal), photo 3, holds no black cube; a
     thin dark line along the near wall, read as black, has a long hull that filled would make
