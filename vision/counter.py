@@ -150,9 +150,10 @@ class Counter:
         self.inv_scale, self.rise_steps, self.lift = geometry.working_fields(view, background.shape[:2], calibration.roi[:2], calibration.scale)
         fit_args = (view, calibration.roi[:2], calibration.scale, background.shape[:2], float(np.median(calibration.full_area)))
         self.poses = PoseFit(*fit_args)
+        self.top_pixels = float(np.median(np.delete(calibration.top_area, BLACK)))  # one cube's top, the other colours'
         # one black cube as calibrated, in tops of the other colours: more than one where its
         # measure holds its shadow, and its top alone shows where that falls on a neighbour
-        self.black_tops = float(calibration.top_area[BLACK] / np.median(np.delete(calibration.top_area, BLACK)))
+        self.black_tops = float(calibration.top_area[BLACK]) / self.top_pixels
         self.shadowed = PoseFit(*fit_args, sweep=calibration.shadows.reach) if self.black_with_shadow else None
 
     def analyse(self, frame: np.ndarray) -> View:
@@ -176,7 +177,7 @@ class Counter:
         masks = [self._bridge(_clean(labels == c)) for c in range(len(CUBE_COLOURS))]
         if self.calibration.black_hollow:
             masks[BLACK] = _hulls_filled(masks[BLACK], labels == BACKGROUND, self.inv_scale, HOLLOW_FILL * self.cube_pixels)
-        elif self.pooled is not None:
+        elif not self.calibration.shadows.black_casts:
             masks[BLACK] = self._hollow_cubes_filled(masks[BLACK], labels == BACKGROUND)
         unlabelled = (labels == UNKNOWN).view(np.uint8)
         unknown = cv2.morphologyEx(unlabelled, cv2.MORPH_OPEN, _SQUARE)
@@ -422,7 +423,7 @@ class Counter:
         most, whose hull has one cube's size and shape: filled everywhere, the hulls of lines
         along a wall and of pieces of shadow made cubes where there are none (4070/3).
 
-        Fresh dark tables (`bench/vision_ab.py`-style runs, no rule chosen on them), seeds
+        Fresh dark tables (every photo counted by both versions, no rule chosen on them), seeds
         4540-4839 (79 tables): 681 -> 684 of 790; seeds 3940-4239, where it was found: 609 -> 612
         of 720; every change doubted. Every small patch's hull filled instead: 606 there, with
         a black cube over-counted on 11 photos."""
@@ -441,10 +442,10 @@ class Counter:
         the half of the patch's own area, it doubted 28 photos of 600 there, all right."""
         if self.calibration.black_hollow:
             return False
-        top = float(np.median(np.delete(self.calibration.top_area, BLACK)))
-        for box, _, hull, size in _hulls(view.colour_masks[BLACK], self.inv_scale, HOLLOW_FILL * self.cube_pixels, roomy=1.5, room=0.5 * top):
+        half_top = 0.5 * self.top_pixels
+        for box, _, hull, size in _hulls(view.colour_masks[BLACK], self.inv_scale, HOLLOW_FILL * self.cube_pixels, roomy=1.5, room=half_top):
             inside = float(self.inv_scale[box][(hull > 0) & (view.labels[box] == BACKGROUND)].sum())
-            if inside >= 0.5 * top and inside >= 0.5 * size:
+            if inside >= half_top and inside >= 0.5 * size:
                 return True
         return False
 

@@ -15,14 +15,15 @@ LIGHT_SCENES = 6
 
 @functools.cache
 def _dev_table(seed: int) -> tuple[synth.Session, Counter]:
-    """A table of the dev set (seeds 2000..2059, and dark tables from 2060-2130) calibrated once
-    for every test that uses it."""
+    """A generated table calibrated once for every test that uses it: the dev set (seeds
+    2000..2059), the dark tables studied from 2060-2130, and the fresh tables a later session
+    drew (3000 up) where a photo showed a rule missing."""
     session = synth.make_session(seed)
     return session, Counter(calibrate(*synth.calibration_pair(session)))
 
 
 def _dev_photo(seed: int, k: int) -> synth.Sample:
-    """The dev set's photo ``k`` of table ``seed``, as the bench's ``--seed 2000`` run draws it."""
+    """Photo ``k`` of table ``seed``, as the bench's ``--seed`` runs draw it."""
     return synth.scene(_dev_table(seed)[0], seed * 1000 + k)
 
 
