@@ -695,3 +695,26 @@ def test_six_touching_purple_cubes_one_of_them_leaning_count_six():
     sample = _dev_photo(2027, 3)
     assert sample.truth.counts["purple"] == 16
     assert _dev_table(2027)[1].count(sample.image).counts["purple"] == 16
+
+
+def test_a_black_top_read_as_floor_in_shadow_is_found_by_the_edges_that_close_round_it():
+    """Issue 4: "black cubes on dark cloth or in shadow". Table 4531 (black felt, where a black
+    cube is found together with its own shadow; drawn for session 27), photo 8: a lone black
+    cube's top has the colour of the felt in a shadow and reads as floor; its sides and shadow
+    made a patch too small to count, and the count said no black cube, sure. Its top's edges
+    still close round a region of a top's size and shape beside that patch: one black cube."""
+    sample = _dev_photo(4531, 8)
+    counter = _dev_table(4531)[1]
+    assert counter.black_with_shadow
+    assert counter.count(sample.image).counts["black"] == sample.truth.counts["black"] == 1
+
+
+def test_where_black_casts_its_own_shadow_a_gap_closed_round_by_edges_is_no_black_top():
+    """The other side of the rule above: table 4155 (charcoal), where black casts a shadow of
+    its own and is measured like any colour, photo 9: the gaps between a red cube's side and
+    the black cubes beside it close round too, and taken as black tops they made 20 black
+    cubes of 18. There black tops are found by their colour, and the rule is not applied."""
+    sample = _dev_photo(4155, 9)
+    counter = _dev_table(4155)[1]
+    assert not counter.black_with_shadow
+    assert counter.count(sample.image).counts["black"] == sample.truth.counts["black"] == 18
