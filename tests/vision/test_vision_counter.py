@@ -718,3 +718,15 @@ def test_where_black_casts_its_own_shadow_a_gap_closed_round_by_edges_is_no_blac
     counter = _dev_table(4155)[1]
     assert not counter.black_with_shadow
     assert counter.count(sample.image).counts["black"] == sample.truth.counts["black"] == 18
+
+
+def test_a_black_patch_holds_at_least_as_many_cubes_as_tops_its_edges_close_round():
+    """Issue 4: "touching clusters of the same colour", "black cubes on dark cloth". Table 4070
+    (charcoal, where a black cube is found together with its own shadow; drawn for session 26),
+    photo 0: black clusters counted by their area and swept silhouettes, tops their neighbours'
+    shadows cover uncounted: 11 black of 14. Each top the edges close round in a patch is one
+    cube of it at least; a count the edges raise asks the players to check it."""
+    sample = _dev_photo(4070, 0)
+    count = _dev_table(4070)[1].count(sample.image)
+    assert count.counts["black"] == sample.truth.counts["black"] == 14
+    assert Doubt("doubt.not_whole") in count.doubts
