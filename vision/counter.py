@@ -26,7 +26,8 @@ with silhouettes swept along the shadow. Where even the black cube's whole
 silhouette measured short in calibration (its top has the cloth's colour in every frame), a
 small black patch is its cube's sides and outline, and is taken with the floor inside its hull.
 Where black is found with its shadow, a region of a top's size and shape that the edges close
-round, beside a black patch, is a black top read as floor in a shadow, and is taken as black.
+round, beside a black patch, is a black top read as floor in a shadow, and is taken as black;
+and a black patch holds at least as many cubes as such tops lie in it.
 """
 from __future__ import annotations
 
