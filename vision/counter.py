@@ -259,6 +259,7 @@ class Counter:
             colour = CUBE_COLOURS[m.colour]
             area, shade = m.area, m.shade / light_scale
             estimates = area.sum(axis=1)
+            closed = _closed_tops_by_patch(view.closed_tops, m) if m.colour == BLACK else np.zeros(len(area), int)
             # A face counts when it is lit like a top lying flat: a whole top within the shading a
             # flat cube's top takes, a partial top (a tilted cube hides the rest, or it is that
             # cube's side) only within the paint variation of the reference top.
@@ -280,8 +281,8 @@ class Counter:
                     cubes, residual[k] = self._fitted_with_shadow(view, m, k, float(estimates[k]), cubes, float(residual[k]))
                 elif residual[k] >= UNSURE_RESIDUAL or (cubes > 0 and residual[k] >= FIT_CHECKS):
                     cubes, residual[k] = self._checked(view, m, k, whole[k], far[k], tilted)
-                if m.colour == BLACK and (closed := _closed_tops_in(view.closed_tops, m, k)) > cubes:
-                    cubes, residual[k] = closed, max(float(residual[k]), UNSURE_RESIDUAL)
+                if closed[k] > cubes:
+                    cubes, residual[k] = int(closed[k]), max(float(residual[k]), UNSURE_RESIDUAL)
                 doubtful = bool(residual[k] >= UNSURE_RESIDUAL)
                 worst = max(worst, float(residual[k]))
                 counts[colour] += cubes
@@ -698,7 +699,7 @@ def _enclosed_tops(masks: list[np.ndarray], edges: np.ndarray, weight: np.ndarra
     cut by the box around the black mask, which reaches a cube past it), the size of a top's
     inside (``top``: one top, in ``weight``'s units) and its shape, and not another colour's,
     is a black top. Returns the black tops read as floor beside a black patch, with their edge
-    bands, to be added to the black mask, and the centre of every such top (``_closed_tops_in``).
+    bands, to be added to the black mask, and the centre of every such top (``_closed_tops_by_patch``).
 
     Bench table 1021 (charcoal), photo 2: a black cube between two blue ones, in their shadow,
     left no trace, 2 black of 3. Chosen on 129 dark study tables (seeds 3940-4539): 1118 ->
@@ -754,9 +755,9 @@ def _enclosed_tops(masks: list[np.ndarray], edges: np.ndarray, weight: np.ndarra
     return found, centres
 
 
-def _closed_tops_in(centres: list[tuple[int, int]], m: _Faces, k: int) -> int:
-    """How many black tops closed round by their edges (``_enclosed_tops``) lie in patch ``k``:
-    the patch holds at least that many cubes. Where black is found with its shadow, a cluster
+def _closed_tops_by_patch(centres: list[tuple[int, int]], m: _Faces) -> np.ndarray:
+    """How many black tops closed round by their edges (``_enclosed_tops``) lie in each patch
+    (row of ``m``): the patch holds at least that many cubes. Where black is found with its shadow, a cluster
     is counted by its area and swept silhouettes, and a top its neighbour's shadow covers
     goes uncounted; its edges still show it. Bench table 1000 (charcoal), photo 2: five black
     cubes in two rows counted as four.
@@ -765,7 +766,8 @@ def _closed_tops_in(centres: list[tuple[int, int]], m: _Faces, k: int) -> int:
     5 wrong that were right)."""
     x, y = m.origin
     h, w = m.labels.shape
-    return sum(1 for cx, cy in centres if 0 <= cx - x < w and 0 <= cy - y < h and m.labels[cy - y, cx - x] == k + 1)
+    inside = [int(m.labels[cy - y, cx - x]) for cx, cy in centres if 0 <= cx - x < w and 0 <= cy - y < h]
+    return np.bincount(inside, minlength=len(m.area) + 1)[1:]
 
 
 def _like_one_cube(outline: np.ndarray, silhouettes: float) -> bool:
