@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.tower.source import Throw  # noqa: E402
+from companion.kits.tower.source import Throw  # noqa: E402
 from sensor import SensorLink, SensorTraySource  # noqa: E402
-from sensor.emulator_process import EmulatorProcess  # noqa: E402
+from devtools.sensor_emulator_process import EmulatorProcess  # noqa: E402
 
 COLOURS = ("red", "blue", "yellow", "purple", "black", "green")
 THROW = Throw(thrown={}, inside={})

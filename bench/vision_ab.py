@@ -33,7 +33,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.tower.source import CUBE_COLOURS  # noqa: E402
+from companion.kits.tower.source import CUBE_COLOURS  # noqa: E402
 from vision import synth  # noqa: E402
 from vision_counter import cloths  # noqa: E402  (bench/ is the script's own folder)
 
@@ -44,7 +44,7 @@ import cv2, numpy as np
 sys.path.insert(0, sys.argv[1])
 from vision.calibration import CalibrationError, calibrate
 from vision.counter import Counter
-from companion.tower.source import CUBE_COLOURS
+from companion.kits.tower.source import CUBE_COLOURS
 cv2.setNumThreads(1)
 counter = images = None
 for line in sys.stdin:

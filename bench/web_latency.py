@@ -37,7 +37,7 @@ from companion.engine import Session  # noqa: E402
 from companion.games.shogun import agent  # noqa: E402
 from companion.games.shogun.rules import ShogunRules  # noqa: E402
 from companion.games.shogun.tray import count_command, start_throw  # noqa: E402
-from companion.tower.simulated import SimulatedTower  # noqa: E402
+from companion.kits.tower.simulated import SimulatedTower  # noqa: E402
 from web.identity import TABLE, table_cookie, token  # noqa: E402
 from web.instance import load_secret  # noqa: E402
 

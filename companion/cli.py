@@ -20,8 +20,8 @@ from companion.games.shogun.simulate import check_invariants, play_game
 from companion.games.shogun.text import describe, names_for
 from companion.games.shogun.tray import count_command, start_throw
 from companion.i18n import DEFAULT, LANGUAGES, Names, render
-from companion.tower.simulated import SimulatedTower
-from companion.tower.source import PLAYER_COLOURS
+from companion.kits.tower.simulated import SimulatedTower
+from companion.kits.tower.source import PLAYER_COLOURS
 
 
 def default_db() -> Path:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from companion.tower.source import CUBE_COLOURS, Throw
+from companion.kits.tower.source import CUBE_COLOURS, Throw
 from sensor.source import SensorTraySource
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from companion.tower.source import CUBE_COLOURS, Doubt, TrayReading
+from companion.kits.tower.source import CUBE_COLOURS, Doubt, TrayReading
 from sensor.protocol import PROTOCOL_VERSION, BoardLine, encode
 
 UNKNOWN = "?"

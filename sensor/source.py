@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from companion.tower.source import Throw, TrayReading
+from companion.kits.tower.source import Throw, TrayReading
 from sensor.link import SensorLink
 
 

@@ -17,7 +17,7 @@ from companion.games.shogun import agent
 from companion.games.shogun.battle import throw_of
 from companion.games.shogun.rules import ShogunRules
 from companion.games.shogun.simulate import play_game
-from companion.tower.simulated import SimulatedTower
+from companion.kits.tower.simulated import SimulatedTower
 
 RULES = ShogunRules()
 COLOURS = ("red", "blue", "yellow")

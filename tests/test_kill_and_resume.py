@@ -37,7 +37,7 @@ from companion.games.shogun import agent
 from companion.games.shogun.battle import throw_of
 from companion.games.shogun.rules import ShogunRules
 from companion.games.shogun.simulate import check_invariants, play_game
-from companion.tower.simulated import SimulatedTower
+from companion.kits.tower.simulated import SimulatedTower
 
 if not hasattr(fcntl, "F_SETPIPE_SZ"):
     pytest.skip("needs Linux pipes (F_SETPIPE_SZ)", allow_module_level=True)

@@ -260,7 +260,7 @@ def test_cubes_cannot_fall_out_of_an_empty_tower(table):
 
 def test_the_simulated_tower_counts_a_throw_through_the_same_checked_command(table):
     from companion.games.shogun.tray import count_command, start_throw
-    from companion.tower.simulated import SimulatedTower
+    from companion.kits.tower.simulated import SimulatedTower
 
     table.give("shinano", "blue", armies=5)
     table.give("kozuke", "yellow", armies=3)

@@ -16,8 +16,8 @@ from companion.errors import RuleError
 from companion.games.shogun import agent
 from companion.games.shogun.battle import throw_of
 from companion.games.shogun.rules import ShogunRules
-from companion.tower.simulated import SimulatedTower
-from companion.tower.source import PLAYER_COLOURS
+from companion.kits.tower.simulated import SimulatedTower
+from companion.kits.tower.source import PLAYER_COLOURS
 from shogun_table import Table
 
 RULES = ShogunRules()

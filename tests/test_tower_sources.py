@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.errors import RuleError
-from companion.tower.manual import ManualTraySource
-from companion.tower.simulated import SimulatedTower, TowerParams
-from companion.tower.source import CUBE_COLOURS, Throw
+from companion.kits.tower.manual import ManualTraySource
+from companion.kits.tower.simulated import SimulatedTower, TowerParams
+from companion.kits.tower.source import CUBE_COLOURS, Throw
 
 counts_by_colour = st.dictionaries(st.sampled_from(CUBE_COLOURS), st.integers(0, 30))
 

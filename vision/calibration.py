@@ -21,7 +21,7 @@ import numpy as np
 
 from companion.files import write_atomically
 from companion.i18n import english
-from companion.tower.source import CUBE_COLOURS
+from companion.kits.tower.source import CUBE_COLOURS
 from vision import frames, geometry, shadows
 from vision.pixels import CHI2_UNEXPLAINED, Background, ColourModel
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.tower.source import CUBE_COLOURS, Doubt, in_english
+from companion.kits.tower.source import CUBE_COLOURS, Doubt, in_english
 from vision import frames, geometry
 from vision.calibration import RESIDUAL_SHAKE, SHADING, TARGET_EDGE, Calibration, illumination
 from vision.fit import PatchFit, PoseFit

@@ -16,7 +16,7 @@ from typing import Callable, Protocol
 
 import numpy as np
 
-from companion.tower.source import CUBE_COLOURS, Doubt, Throw, TrayReading
+from companion.kits.tower.source import CUBE_COLOURS, Doubt, Throw, TrayReading
 from vision import frames
 from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration

@@ -17,7 +17,7 @@ from companion.errors import RuleError
 from companion.games.shogun.battle import throw_of
 from companion.games.shogun.tray import count_command, start_throw
 from companion.i18n import Names
-from companion.tower.simulated import SimulatedTower
+from companion.kits.tower.simulated import SimulatedTower
 from web import setup_form
 from web.app import services
 from web.context import GameContext, game_context, player_token, refused

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from companion.errors import RuleError
-from companion.tower.source import Throw, TrayReading
+from companion.kits.tower.source import Throw, TrayReading
 from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.counter import Counter

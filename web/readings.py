@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.tower.source import TrayReading
+from companion.kits.tower.source import TrayReading
 
 
 def reading_dict(reading: TrayReading, source: str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.errors import RuleError
-from companion.tower.source import PLAYER_COLOURS
+from companion.kits.tower.source import PLAYER_COLOURS
 from web.settings import TRAY_SOURCES, TableSettings, pin_hash
 
 TIMERS = (0, 60, 120, 180, 300)

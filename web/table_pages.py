@@ -5,7 +5,7 @@ from flask import (Blueprint, Response, current_app, redirect, render_template, 
                    url_for)
 
 from companion.i18n import LANGUAGES
-from companion.tower.source import PLAYER_COLOURS
+from companion.kits.tower.source import PLAYER_COLOURS
 from web.api import create_game, remember_table
 from web.app import services
 from companion.errors import RuleError

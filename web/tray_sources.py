@@ -14,7 +14,7 @@ import threading
 
 from pathlib import Path
 
-from companion.tower.source import TraySource
+from companion.kits.tower.source import TraySource
 from web.camera import Camera
 from web.hub import GameHub
 from web.tray_watch import TrayWatch

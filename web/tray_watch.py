@@ -15,7 +15,7 @@ import threading
 
 from companion.errors import RuleError
 from companion.games.shogun.battle import throw_of
-from companion.tower.source import Throw, TrayReading, TraySource
+from companion.kits.tower.source import Throw, TrayReading, TraySource
 from web.hub import GameHub
 from web.readings import reading_dict
 

@@ -5,7 +5,7 @@ import sys
 import time
 from typing import Callable, TypeVar
 
-from sensor.emulator_process import ROOT, EmulatorProcess
+from devtools.sensor_emulator_process import ROOT, EmulatorProcess
 
 FIRMWARE = ROOT / "firmware"
 if str(FIRMWARE) not in sys.path:

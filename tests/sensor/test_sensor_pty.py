@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from companion.tower.source import CUBE_COLOURS, Doubt, Throw, TrayReading
+from companion.kits.tower.source import CUBE_COLOURS, Doubt, Throw, TrayReading
 from sensor import SensorLink, SensorTraySource
 from sensor_harness import EmulatorProcess, wait_until
 

@@ -14,7 +14,7 @@ import pytest
 
 import sensor.session
 from companion.i18n import LANGUAGES, Names, catalog, render
-from companion.tower.source import Doubt
+from companion.kits.tower.source import Doubt
 from sensor.faults import LineFaults
 from sensor.protocol import LineSplitter, parse_line
 from sensor.session import BoardSession

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision import synth
+from devtools import tray_photos as synth
 from vision.calibration import calibrate
 from vision.counter import Counter
 

@@ -1,7 +1,7 @@
 """The battle screen's picture: where the counter doubts, the players see it."""
 import numpy as np
 
-from vision import synth
+from devtools import tray_photos as synth
 from vision.annotate import UNSURE, annotate
 from vision.counter import Count, Patch
 

@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.tower.source import CUBE_COLOURS
+from companion.kits.tower.source import CUBE_COLOURS
 from vision import geometry, synth
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.counter import Counter

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import cv2
 
-from vision import synth
+from devtools import tray_photos as synth
 
 ROOT = Path(__file__).resolve().parents[2]
 

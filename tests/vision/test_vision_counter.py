@@ -5,8 +5,8 @@ import functools
 import cv2
 import numpy as np
 
-from companion.tower.source import Doubt
-from vision import synth
+from companion.kits.tower.source import Doubt
+from devtools import tray_photos as synth
 from vision.calibration import calibrate
 from vision.counter import UNSURE_RESIDUAL, Counter, _around, _frame_lighting, _residual, _tilted_cubes
 

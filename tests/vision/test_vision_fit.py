@@ -4,7 +4,7 @@ import functools
 
 import numpy as np
 
-from vision import synth
+from devtools import tray_photos as synth
 from vision.calibration import calibrate
 from vision.counter import FIT_MARGIN, Counter
 from vision.fit import FLAT_YAWS, LEANING_YAWS, LEANS, _near_kinds

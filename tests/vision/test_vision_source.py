@@ -4,8 +4,8 @@ import time
 import cv2
 import numpy as np
 
-from companion.tower.source import Doubt, Throw, TraySource
-from vision import synth
+from companion.kits.tower.source import Doubt, Throw, TraySource
+from devtools import tray_photos as synth
 from vision.source import CameraTraySource
 
 FPS = 30.0

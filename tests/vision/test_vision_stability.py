@@ -2,8 +2,8 @@
 generated throws is measured in bench/vision_counter.py."""
 import numpy as np
 
-from companion.tower.source import CUBE_COLOURS, Doubt, Throw
-from vision import synth
+from companion.kits.tower.source import CUBE_COLOURS, Doubt, Throw
+from devtools import tray_photos as synth
 from vision.calibration import calibrate
 from vision.counter import Count
 from vision.source import CameraTraySource

@@ -4,7 +4,7 @@ import dataclasses
 import cv2
 import numpy as np
 
-from vision import synth
+from devtools import tray_photos as synth
 
 
 def test_same_seed_same_photo():

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from browser_devices import TABLET, WAIT_MS, chromium, device, new_game
-from vision import synth
+from devtools import tray_photos as synth
 from vision.calibration import calibrate
 from vision.counter import Counter
 

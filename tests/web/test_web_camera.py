@@ -14,7 +14,7 @@ from typing import Any, Callable
 import cv2
 import pytest
 
-from vision import synth
+from devtools import tray_photos as synth
 from vision.calibration import calibrate
 from vision.counter import Counter
 from web import create_app

@@ -11,7 +11,7 @@ from typing import Any, Callable, TypeVar
 
 import pytest
 
-from sensor.emulator_process import EmulatorProcess
+from devtools.sensor_emulator_process import EmulatorProcess
 from web import create_app
 from web_devices import PIN, PLAYERS
 

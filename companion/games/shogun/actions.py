@@ -15,7 +15,7 @@ from companion.games.shogun import battle
 from companion.games.shogun.commands import Move, Pass
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY, ShogunState
-from companion.tower.source import PEASANT
+from companion.kits.tower.source import PEASANT
 
 
 def run(play: Play) -> None:

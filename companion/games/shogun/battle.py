@@ -19,7 +19,7 @@ from typing import Any, Mapping
 from companion.errors import RuleError
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY, TOWER, TRAY
-from companion.tower.source import CUBE_COLOURS, PEASANT, Throw
+from companion.kits.tower.source import CUBE_COLOURS, PEASANT, Throw
 
 
 def part(colour: str, n: int, src: str, role: str) -> dict[str, Any]:

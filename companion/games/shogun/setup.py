@@ -14,7 +14,7 @@ from companion.games.shogun.catalog import DataError, board_from_dict, load_cata
 from companion.games.shogun.commands import CreateGame, DraftPick, DraftRefresh
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY
-from companion.tower.source import PEASANT, PLAYER_COLOURS
+from companion.kits.tower.source import PEASANT, PLAYER_COLOURS
 
 SETUPS = ("draft", "recommended")
 

@@ -15,8 +15,8 @@ from companion.games.shogun import agent
 from companion.games.shogun.tray import count_command, start_throw
 from companion.games.shogun.rules import ShogunRules
 from companion.games.shogun.state import ShogunState
-from companion.tower.simulated import SimulatedTower
-from companion.tower.source import PEASANT, PLAYER_COLOURS
+from companion.kits.tower.simulated import SimulatedTower
+from companion.kits.tower.source import PEASANT, PLAYER_COLOURS
 
 
 class InvariantBroken(AssertionError):

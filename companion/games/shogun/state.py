@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from companion.games.shogun.catalog import Catalog, board_from_dict, catalog_with_board, load_catalog
-from companion.tower.source import CUBE_COLOURS, PEASANT
+from companion.kits.tower.source import CUBE_COLOURS, PEASANT
 
 SUPPLY, TOWER, TRAY = "supply", "tower", "tray"
 

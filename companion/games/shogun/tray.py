@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.games.shogun.battle import throw_of
 from companion.games.shogun.state import ShogunState
-from companion.tower.source import TraySource
+from companion.kits.tower.source import TraySource
 
 
 def start_throw(state: ShogunState, source: TraySource) -> None:

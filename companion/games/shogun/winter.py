@@ -16,7 +16,7 @@ from companion.games.shogun import battle
 from companion.games.shogun.commands import ChooseRevolt, EndGame
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import ShogunState
-from companion.tower.source import PEASANT
+from companion.kits.tower.source import PEASANT
 
 BUILDINGS = ("castle", "temple", "theatre")
 

@@ -215,7 +215,7 @@ class Emulator:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m sensor.emulator", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m devtools.sensor_emulator", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     workdir = tempfile.mkdtemp(prefix="tower-sensor-")
     parser.add_argument("--link", default=os.path.join(workdir, "board"),

@@ -32,8 +32,8 @@ import random
 from dataclasses import dataclass
 from typing import Mapping
 
-from companion.tower.manual import checked_counts
-from companion.tower.source import Throw, TrayReading
+from companion.kits.tower.manual import checked_counts
+from companion.kits.tower.source import Throw, TrayReading
 
 
 @dataclass(frozen=True)

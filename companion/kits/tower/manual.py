@@ -11,7 +11,7 @@ from numbers import Integral
 from typing import Mapping
 
 from companion.errors import RuleError
-from companion.tower.source import CUBE_COLOURS, Throw, TrayReading
+from companion.kits.tower.source import CUBE_COLOURS, Throw, TrayReading
 
 
 def checked_counts(counts: Mapping[str, object]) -> dict[str, int]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from companion.tower.source import CUBE_COLOURS
+from companion.kits.tower.source import CUBE_COLOURS
 
 WIDTH, HEIGHT = 1280, 720
 TRAY_W, TRAY_D, WALL_H = 160.0, 110.0, 16.0  # millimetres

@@ -1,4 +1,4 @@
-"""Drive ``python -m sensor.emulator`` from another program (tests, benchmarks, demos)."""
+"""Drive ``python -m devtools.sensor_emulator`` from another program (tests, benchmarks, demos)."""
 from __future__ import annotations
 
 import queue
@@ -16,7 +16,7 @@ class EmulatorProcess:
 
     def __init__(self, workdir: Path, *args: str) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "sensor.emulator", "--link", str(workdir / "board"),
+            [sys.executable, "-m", "devtools.sensor_emulator", "--link", str(workdir / "board"),
              "--cal", str(workdir / "cal.json"), *args],
             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.lines: queue.Queue[str] = queue.Queue()

@@ -1,4 +1,4 @@
 """The battle tower as cube bookkeeping, and the sources that count its tray."""
-from companion.tower.source import CUBE_COLOURS, PEASANT, PLAYER_COLOURS, Throw, TrayReading, TraySource
+from companion.kits.tower.source import CUBE_COLOURS, PEASANT, PLAYER_COLOURS, Throw, TrayReading, TraySource
 
 __all__ = ["CUBE_COLOURS", "PEASANT", "PLAYER_COLOURS", "Throw", "TrayReading", "TraySource"]
