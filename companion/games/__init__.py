@@ -1,1 +1,5 @@
-"""The games Table Companion can run."""
+"""The games Table Companion ships: one line each, the name and where its Game lives."""
+
+BUILT_IN: dict[str, str] = {
+    "shogun": "companion.games.shogun.rules:GAME",
+}

@@ -16,6 +16,8 @@ from typing import Any, Mapping
 
 import jsonschema
 
+from companion.engine.game import digest
+
 DATA = resources.files("companion.games.shogun") / "data"
 
 
@@ -149,6 +151,33 @@ def check_cards(cards: Mapping[str, Any]) -> None:
     actions = [a["id"] for a in cards["actions"]]
     if len(set(actions)) != len(actions):
         raise DataError("cards: action ids repeat")
+
+
+def documents(side: str = "sun", board: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The data a game is made with, as the JSON documents a ``created`` event records
+    (``board`` a group's own corrected board instead of the packaged side)."""
+    return {"board": dict(board) if board is not None else _read(f"board-{side}.json"),
+            "setup": _read(f"setup-{side}.json"), "cards": _read("cards.json")}
+
+
+def data_version(data: Mapping[str, Any]) -> str:
+    return digest(data["board"], data["setup"], data["cards"])
+
+
+_RECORDED: dict[str, Catalog] = {}
+
+
+def recorded_catalog(data: Mapping[str, Any], version: str) -> Catalog:
+    """The catalogue a game was made with, from the documents in its ``created`` event:
+    a corrected data file in a later release never changes how a saved game replays.
+    Checked once per process for each data version."""
+    found = _RECORDED.get(version)
+    if found is None:
+        board = board_from_dict(data["board"])
+        check_setup(data["setup"], board)
+        check_cards(data["cards"])
+        found = _RECORDED[version] = Catalog(board=board, setup=data["setup"], cards=data["cards"])
+    return found
 
 
 @lru_cache(maxsize=None)

@@ -8,10 +8,11 @@ tray count of a throw. ``state.pending`` always names that decision.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
+from companion.engine.game import Actor, Decision
 from companion.errors import RuleError
-from companion.games.shogun import actions, battle, planning, setup, winter
+from companion.games.shogun import RULES_VERSION, actions, battle, catalog, planning, setup, winter
 from companion.games.shogun import commands as cmds
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import ShogunState, apply
@@ -82,10 +83,42 @@ def proceed(play: Play) -> None:
         STEPS[s.phase](play)
 
 
+TABLE_ONLY = frozenset({"create", "count_tray", "cubes_fell"})
+HOST_ONLY = frozenset({"end_game"})
+
+
+def check_sender(command: Mapping[str, Any], actor: Actor) -> None:
+    """Who may send what: the table counts the tray and makes the game, the host ends it
+    early, a phone acts only for its own colour (the table acts for anyone: the group may
+    pass the tablet). Checked before the command's shape, so a phone learns nothing from
+    a table-only command it may not send."""
+    kind = command.get("type") if isinstance(command, Mapping) else None
+    if kind in HOST_ONLY:
+        if actor.role != "host":
+            raise RuleError("host.bad_pin")
+    elif kind in TABLE_ONLY:
+        if not actor.is_table:
+            raise RuleError("device.table_only")
+    elif not actor.is_table and isinstance(command, Mapping) and \
+            command.get("player") != actor.seat:
+        raise RuleError("device.not_your_colour", player=actor.seat)
+
+
+DECIDED_BY_TABLE = frozenset({"tray"})
+
+
 class ShogunRules:
     """The Shogun base game (sun or moon board, 3-5 players) for an engine session."""
 
     name = "shogun"
+    rules_version = RULES_VERSION
+    capabilities = frozenset({"tower"})
+
+    def titles(self) -> Mapping[str, str]:
+        return {"ru": "Сёгун", "cs": "Shogun", "en": "Shogun"}
+
+    def data_version(self) -> str:
+        return catalog.data_version(catalog.documents())
 
     def new_state(self) -> ShogunState:
         return ShogunState()
@@ -93,14 +126,28 @@ class ShogunRules:
     def apply(self, state: ShogunState, event: dict) -> None:
         apply(state, event)
 
-    def execute(self, state: ShogunState, command: Any, rng: random.Random,
+    def execute(self, state: ShogunState, command: Any, actor: Actor, rng: random.Random,
                 emit: Callable[[dict], None]) -> None:
+        check_sender(command, actor)
         cmd = cmds.parse(command)
         if state.phase == "new" and not isinstance(cmd, cmds.CreateGame):
             raise RuleError("game.not_created")
         play = Play(state, emit, rng)
         HANDLERS[type(cmd)](play, cmd)
         proceed(play)
+
+    def decision(self, state: ShogunState) -> Decision | None:
+        pending = state.pending
+        if pending is None:
+            return None
+        kind = pending["kind"]
+        if kind in DECIDED_BY_TABLE:
+            return Decision(kind, table=True)
+        seats = pending.get("waiting") or ([pending["player"]] if pending.get("player") else [])
+        return Decision(kind, seats=tuple(seats))
+
+    def seats(self, state: ShogunState) -> tuple[str, ...]:
+        return tuple(state.seating)
 
     def seed_of(self, state: ShogunState) -> int:
         return state.seed
@@ -114,5 +161,8 @@ class ShogunRules:
                              "score": state.players[c].score} for c in state.seating],
                 "result": state.result}
 
-    def view(self, state: ShogunState, viewer: str | None = None) -> dict[str, Any]:
-        return view(state, viewer)
+    def view(self, state: ShogunState, seat: str | None = None) -> dict[str, Any]:
+        return view(state, seat)
+
+
+GAME = ShogunRules()

@@ -9,8 +9,8 @@ cards under the deck and turn up two new ones.
 from __future__ import annotations
 
 from companion.errors import RuleError
-from companion.games.shogun import battle
-from companion.games.shogun.catalog import DataError, board_from_dict, load_catalog
+from companion.games.shogun import RULES_VERSION, battle
+from companion.games.shogun.catalog import DataError, data_version, documents, recorded_catalog
 from companion.games.shogun.commands import CreateGame, DraftPick, DraftRefresh
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY
@@ -33,16 +33,16 @@ def create(play: Play, cmd: CreateGame) -> None:
     if cmd.setup not in SETUPS:
         raise RuleError("setup.bad_mode", mode=cmd.setup)
     try:
-        if cmd.board is not None:
-            board_from_dict(cmd.board)
-        else:
-            load_catalog(cmd.side)
+        data = documents(cmd.side, cmd.board)
+        version = data_version(data)
+        recorded_catalog(data, version)
     except (DataError, FileNotFoundError) as exc:
         raise RuleError("setup.bad_board", reason=str(exc)) from None
     players = [{"colour": p["colour"], "name": str(p.get("name") or "")} for p in cmd.players]
     config = {"players": players, "seed": cmd.seed, "setup": cmd.setup, "side": cmd.side,
-              "board": dict(cmd.board) if cmd.board is not None else None}
-    play.event("created", config=config)
+              "data": data}
+    play.event("created", config=config,
+               versions={"game": "shogun", "rules": RULES_VERSION, "data": version})
     s = play.state
     play.note("setup.created", count=len(players), chests=s.players[colours[0]].chests)
     if cmd.setup == "recommended":

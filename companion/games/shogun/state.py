@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from companion.games.shogun.catalog import Catalog, board_from_dict, catalog_with_board, load_catalog
+from companion.games.shogun.catalog import (Catalog, board_from_dict, catalog_with_board, load_catalog,
+                                            recorded_catalog)
 from companion.kits.tower.source import CUBE_COLOURS, PEASANT
 
 SUPPLY, TOWER, TRAY = "supply", "tower", "tray"
@@ -95,7 +96,12 @@ class ShogunState:
 def _created(s: ShogunState, e: dict) -> None:
     config = e["config"]
     board = config.get("board")
-    s.catalog = catalog_with_board(board_from_dict(board)) if board else load_catalog(config["side"])
+    if "data" in config:
+        s.catalog = recorded_catalog(config["data"], e["versions"]["data"])
+    elif board:
+        s.catalog = catalog_with_board(board_from_dict(board))
+    else:
+        s.catalog = load_catalog(config["side"])
     s.seed = config["seed"]
     s.setup = config["setup"]
     cards = s.catalog.cards

@@ -1,0 +1,111 @@
+"""What a game gives the platform, and nothing more: the seam every game plugs into.
+
+The shell (web app, command line, store) knows a game only through this interface. It
+never reads a game's state: it passes commands in with who sent them, and reads back the
+decision the game awaits, each seat's view, and a summary for the lobby. Everything
+Shogun-shaped stays in Shogun's package.
+
+A game's first event is ``{"type": "created", "versions": {...}, ...}``: the rules' and the
+data's version the game was made with (``versions``), so a game saved today replays with
+the facts it was played with, and a game saved by a newer release is refused, not misread.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Protocol
+
+Event = dict[str, Any]
+Emit = Callable[[Event], None]
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who sent a command. A seat is a player's own device; the table is the shared tablet
+    (it also plays for everyone when the group passes the tablet); the host holds the PIN,
+    and the command line, which holds the database itself, acts as the host."""
+
+    role: str
+    seat: str | None = None
+
+    @classmethod
+    def of_seat(cls, seat: str) -> "Actor":
+        return cls("seat", seat)
+
+    @property
+    def is_table(self) -> bool:
+        """The table, or the host (who may do whatever the table may)."""
+        return self.role in ("table", "host")
+
+    def may_play(self, seat: str | None) -> bool:
+        """Whether this actor may act for ``seat``: its own seat, or any seat from the table."""
+        return self.is_table or (self.role == "seat" and seat is not None and seat == self.seat)
+
+
+TABLE = Actor("table")
+HOST = Actor("host")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the game waits for: ``kind`` (a game's own word, such as "plans"), the seats
+    whose phones must answer, and whether the table must (a tray count, a step on the board).
+    Timers, "your turn" alerts and the lobby read this; ``since`` changes only with it."""
+
+    kind: str
+    seats: tuple[str, ...] = ()
+    table: bool = False
+
+
+class Game(Protocol):
+    """A game the platform can run; the registry finds it by ``name``."""
+
+    name: str
+    rules_version: int
+    capabilities: frozenset[str]
+
+    def titles(self) -> Mapping[str, str]:
+        """The game's name in each language, for the lobby."""
+
+    def data_version(self) -> str:
+        """A digest of the data files the rules read (boards, cards, tables)."""
+
+    def new_state(self) -> Any: ...
+
+    def apply(self, state: Any, event: Event) -> None:
+        """Fold one event into the state; never validates, never draws."""
+
+    def execute(self, state: Any, command: Mapping[str, Any], actor: Actor,
+                rng: random.Random, emit: Emit) -> None:
+        """Validate ``command`` from ``actor`` (raising RuleError before emitting anything),
+        then emit its events. Who may send what is decided here, not by the shell."""
+
+    def decision(self, state: Any) -> Decision | None:
+        """Who is awaited and for what; None when the game is over."""
+
+    def seats(self, state: Any) -> tuple[str, ...]:
+        """The seats in play, in seating order (each can join with its own device)."""
+
+    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: the public table). The only thing screens read."""
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """A small public digest for the lobby and ``list``."""
+
+    def seed_of(self, state: Any) -> int: ...
+
+    def undoable(self, events: list[Event]) -> bool:
+        """False when these events revealed something secret: undo would unsee it."""
+
+
+def digest(*documents: Any) -> str:
+    """A short, stable digest of JSON-shaped data: a data version."""
+    text = json.dumps(documents, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def versions(game: Game) -> dict[str, Any]:
+    """What a game's ``created`` event records of the code and data it was made with."""
+    return {"game": game.name, "rules": game.rules_version, "data": game.data_version()}
