@@ -59,12 +59,28 @@ class Decision:
     table: bool = False
 
 
+@dataclass(frozen=True)
+class Screens:
+    """Where a game's screens live, described without Flask: the web shell makes a blueprint
+    of it. ``package``'s folder holds ``templates/<game>/`` (``table.html`` and ``hand.html``,
+    the page bodies that lay out the regions, and ``table/_<region>.html``,
+    ``hand/_<region>.html``, each region drawn from the scene alone), ``static/`` (served at
+    ``/games/<game>/static/``) and ``words/{ru,cs,en}.json`` (the screens' own words).
+    ``scene(view, lang, seat)`` wraps one device's view for its templates: screens never see
+    the state, only the view."""
+
+    package: str
+    regions: Mapping[str, tuple[str, ...]]
+    scene: Callable[[dict[str, Any], str, str | None], Any]
+
+
 class Game(Protocol):
     """A game the platform can run; the registry finds it by ``name``."""
 
     name: str
     rules_version: int
     capabilities: frozenset[str]
+    screens: Screens
 
     def titles(self) -> Mapping[str, str]:
         """The game's name in each language, for the lobby."""
