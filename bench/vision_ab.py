@@ -34,7 +34,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.kits.tower.source import CUBE_COLOURS  # noqa: E402
-from vision import synth  # noqa: E402
+from devtools import tray_photos as synth  # noqa: E402
 from vision_counter import cloths  # noqa: E402  (bench/ is the script's own folder)
 
 # Each tree's side: calibrate the table it is sent, count the photo it is asked for.

@@ -45,7 +45,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.kits.tower.source import CUBE_COLOURS, Throw  # noqa: E402
-from vision import synth  # noqa: E402
+from devtools import tray_photos as synth  # noqa: E402
 from vision import geometry  # noqa: E402
 from vision.calibration import Calibration, CalibrationError, calibrate  # noqa: E402
 from vision.counter import Counter  # noqa: E402

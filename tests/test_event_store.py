@@ -307,13 +307,13 @@ def test_the_game_list_shows_every_game_with_its_summary(tmp_path):
 
     assert games[waiting.game_id].summary == {
         "phase": "planning", "year": 1, "season": 0, "result": None,
-        "players": [{"colour": c, "name": c, "score": 0} for c in COLOURS]}
+        "players": [{"seat": c, "colour": c, "name": c, "score": 0} for c in COLOURS]}
     assert games[drafting.game_id].summary["phase"] == "draft"
     assert games[drafting.game_id].summary["players"] == [
-        {"colour": "blue", "name": "Aiko", "score": 0},
-        {"colour": "red", "name": "Ben", "score": 0},
-        {"colour": "black", "name": "Chie", "score": 0},
-        {"colour": "purple", "name": "Dan", "score": 0}]
+        {"seat": "blue", "colour": "blue", "name": "Aiko", "score": 0},
+        {"seat": "red", "colour": "red", "name": "Ben", "score": 0},
+        {"seat": "black", "colour": "black", "name": "Chie", "score": 0},
+        {"seat": "purple", "colour": "purple", "name": "Dan", "score": 0}]
     done = games[finished.game_id].summary
     assert done["phase"] == "over"
     assert done["result"] == finished.state.result

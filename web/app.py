@@ -1,4 +1,5 @@
-"""The app factory: one database, one secret, one hub per game, four blueprints.
+"""The app factory: one database, one secret, one hub per game; the shell's blueprints, the
+tray's when a game uses the tower, and each game's screens.
 
 ``create_app({"DB": path})`` is all a test or the server needs; everything the app keeps
 between requests hangs off ``app.extensions["companion"]`` so two apps on two databases
@@ -7,36 +8,20 @@ between requests hangs off ``app.extensions["companion"]`` so two apps on two da
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from flask import Flask, current_app
+from flask import Flask
 
 from companion.cli import default_db
+from companion.engine import find_game, names
+from web import api, hand_pages, live, refusals, screens, table_pages
 from web.hub import Hubs
 from web.instance import load_secret
+from web.services import Services
 from web.settings import SettingsStore
-from web.tray_sources import TraySources
-
-
-@dataclass
-class Services:
-    db: Path
-    secret: bytes
-    hubs: Hubs
-    settings: SettingsStore
-    trays: TraySources
-
-    def close(self) -> None:
-        self.trays.close()
-        self.hubs.close()
-        self.settings.close()
-
-
-def services() -> Services:
-    """The running app's database, secret, hubs and settings."""
-    return current_app.extensions["companion"]
+from web.tray import routes as tray_routes
+from web.tray.sources import TraySources
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -58,11 +43,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     trays = TraySources(db, app.config["SENSOR_PORT"], app.config["CAMERA_DEVICE"])
     app.extensions["companion"] = Services(db, secret, Hubs(db), SettingsStore(db), trays)
 
-    from web import api, hand_pages, live, table_pages
-    app.register_blueprint(table_pages.bp)
-    app.register_blueprint(hand_pages.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(live.bp)
+    for bp in (table_pages.bp, hand_pages.bp, api.bp, live.bp):
+        app.register_blueprint(bp)
+    if any("tower" in find_game(name).capabilities for name in names()):
+        app.register_blueprint(tray_routes.bp)
+    screens.mount(app)
+    refusals.install(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     return app

@@ -1,22 +1,16 @@
-"""Each request's game, device and language, and the one shape every refusal takes.
-
-A refusal is ``{"error": {"key", "params", "message"}}`` with a 4xx status, the message in
-the device's language; nothing has changed when one is returned.
-"""
+"""Each request's game, device and language."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from flask import Response, abort, current_app, jsonify, request
+from flask import abort, current_app, g, request
 
-from companion.games.shogun.text import names_for
 from companion.i18n import Names
-from web.app import services
 from web.hub import GameHub
 from web.identity import Device, identify, table_cookie
+from web.services import services
 from web.settings import TableSettings, pin_hash
-from web.words import language, refusal
+from web.words import language
 
 
 @dataclass
@@ -27,25 +21,13 @@ class GameContext:
     settings: TableSettings
 
     @property
+    def game_id(self) -> str:
+        return self.hub.game_id
+
+    @property
     def names(self) -> Names:
-        state = self.hub.state
-        return names_for(state, self.lang) if state.catalog else Names(self.lang)
-
-    def refuse(self, status: int, key: str, **params: Any) -> Response:
-        return refused(status, key, params, self.names)
-
-
-def refused(status: int, key: str, params: dict[str, Any], names: Names) -> Response:
-    body = {"error": {"key": key, "params": _plain(params),
-                      "message": refusal(key, params, names)}}
-    response = jsonify(body)
-    response.status_code = status
-    return response
-
-
-def _plain(params: dict[str, Any]) -> dict[str, Any]:
-    return {k: v if isinstance(v, (str, int, float, bool, type(None), list, dict)) else str(v)
-            for k, v in params.items()}
+        """How this game names its players and places in this device's language."""
+        return self.hub.game.names(self.hub.state, self.lang)
 
 
 def player_token() -> str | None:
@@ -65,13 +47,17 @@ def table_settings(game_id: str) -> TableSettings:
 
 
 def game_context(game_id: str, token: str | None = None) -> GameContext:
-    """The game and who is asking; 404 when there is no such game."""
+    """The game and who is asking; 404 when there is no such game. Refusals raised while
+    the request is served word the game's names (``g.names``)."""
     svc = services()
     hub = svc.hubs.get(game_id)
     if hub is None:
         abort(404)
-    device = identify(svc.secret, game_id, hub.state.seating, token or player_token(),
+    device = identify(svc.secret, game_id, hub.seats(), token or player_token(),
                       request.cookies.get(table_cookie(game_id)))
     settings = table_settings(game_id)
-    svc.trays.follow(hub, settings.tray)
-    return GameContext(hub, device, language(request), settings)
+    if "tower" in hub.game.capabilities:
+        svc.trays.follow(hub, settings.tray)
+    ctx = GameContext(hub, device, language(request), settings)
+    g.names = ctx.names
+    return ctx

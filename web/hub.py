@@ -3,7 +3,8 @@
 The engine is single-writer: a hub owns the one Session of its game, runs every command
 under its lock, and then tells each subscriber that something changed. Subscribers pull
 their own view of the new state (computed under the same lock, so never half-applied);
-the hub never pushes one device's view to another.
+the hub never pushes one device's view to another. A hub knows its game only through the
+``Game`` interface: any registered game runs here.
 """
 from __future__ import annotations
 
@@ -14,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.engine import EventStore, Session
-from companion.engine.store import StaleWrite
-from companion.games.shogun.rules import ShogunRules
+from companion.engine import HOST, Actor, Decision, EventStore, Game, Session, find_game
+from companion.engine.store import GameRecord, StaleWrite
+from companion.errors import RuleError
+from companion.kits.tower.source import Throw
 
-RULES = ShogunRules()
 CLOSED = -1
 
 
@@ -36,10 +37,11 @@ class Snapshot:
 class GameHub:
     """The single writer of one game, and the fan-out of its changes."""
 
-    def __init__(self, db: Path, game_id: str) -> None:
+    def __init__(self, db: Path, game_id: str, game: Game) -> None:
         self.game_id = game_id
+        self.game = game
         self._store = EventStore(db)
-        self.session = Session(RULES, self._store, game_id)
+        self.session = Session(game, self._store, game_id)
         self._lock = threading.RLock()
         self._subscribers: set[queue.SimpleQueue[int]] = set()
         self._snapshots: dict[str | None, Snapshot] = {}
@@ -48,22 +50,28 @@ class GameHub:
         # take the new run's different state for the one it already shows, and keep it.
         self.rev = time.time_ns() // 1000
         self._since = time.time()
-        self._awaited = self._decision()
+        self._awaited = self.decision()
         self.live: dict[str, Any] | None = None
 
     @property
     def state(self) -> Any:
         return self.session.state
 
-    def execute(self, command: dict[str, Any]) -> list[dict[str, Any]]:
+    def seats(self) -> tuple[str, ...]:
+        return self.game.seats(self.session.state)
+
+    def decision(self) -> Decision | None:
+        return self.game.decision(self.session.state)
+
+    def execute(self, command: dict[str, Any], actor: Actor = HOST) -> list[dict[str, Any]]:
         """Run one command; a RuleError propagates and nothing changes or is announced."""
         with self._lock:
             try:
-                events = self.session.execute(command)
+                events = self.session.execute(command, actor)
             except StaleWrite:
                 # Someone else (the command line) wrote to this game: catch up, try once more.
-                self.session = Session(RULES, self._store, self.game_id)
-                events = self.session.execute(command)
+                self.session = Session(self.game, self._store, self.game_id)
+                events = self.session.execute(command, actor)
             self._changed()
         return events
 
@@ -73,16 +81,16 @@ class GameHub:
             self._changed()
         return events
 
-    def throw_in_progress(self) -> tuple[dict[str, Any] | None, tuple, dict[str, int]]:
+    def throw_in_progress(self) -> tuple[Throw | None, tuple, dict[str, int]]:
         """The throw awaiting its count (or None), a key that changes with every new throw
         and when a throw ends (not with every command between throws: a cube that falls
         while the players plan must still be counted), and the tower's content."""
+        tower = self.game.tower
         with self._lock:
             state = self.session.state
-            battle = state.battle if state.pending and state.pending["kind"] == "tray" else None
-            inside = {c: n for c, n in state.tower.items() if n}
-            key = ("throw", self.session.seq) if battle is not None else ("between",)
-            return battle, key, inside
+            throw = tower.throw(state)
+            key = ("throw", self.session.seq) if throw is not None else ("between",)
+            return throw, key, tower.inside(state)
 
     def set_live(self, reading: dict[str, Any] | None) -> None:
         """What a live tray source sees now; screens are redrawn only when it changes."""
@@ -97,22 +105,22 @@ class GameHub:
         with self._lock:
             self._changed()
 
-    def preview(self, command: dict[str, Any]) -> list[dict[str, Any]]:
+    def preview(self, command: dict[str, Any], actor: Actor = HOST) -> list[dict[str, Any]]:
         """The events ``command`` would produce, from a throwaway copy: nothing is stored."""
         with self._lock:
-            copy = Session.replay(RULES, self.session.history)
-        return copy.execute(command)
+            copy = Session.replay(self.game, self.session.history)
+        return copy.execute(command, actor)
 
-    def snapshot(self, viewer: str | None, extras: Any = None) -> Snapshot:
-        """``viewer``'s view of the current state (cached per revision)."""
+    def snapshot(self, seat: str | None) -> Snapshot:
+        """``seat``'s view of the current state and its choices (cached per revision)."""
         with self._lock:
-            cached = self._snapshots.get(viewer)
+            cached = self._snapshots.get(seat)
             if cached is not None and cached.rev == self.rev:
                 return cached
-            view = RULES.view(self.session.state, viewer)
-            more = extras(self.session.state) if extras is not None else {}
-            snap = Snapshot(self.rev, self.session.seq, view, self._since, more)
-            self._snapshots[viewer] = snap
+            state = self.session.state
+            snap = Snapshot(self.rev, self.session.seq, self.game.view(state, seat), self._since,
+                            self.game.choices(state, seat))
+            self._snapshots[seat] = snap
             return snap
 
     def subscribe(self) -> "queue.SimpleQueue[int]":
@@ -133,14 +141,9 @@ class GameHub:
             self._subscribers.clear()
             self._store.close()
 
-    def _decision(self) -> tuple:
-        pending = self.session.state.pending or {}
-        return (self.session.state.phase, pending.get("kind"), pending.get("player"),
-                self.session.state.season, self.session.state.year)
-
     def _changed(self) -> None:
         self.rev += 1
-        awaited = self._decision()
+        awaited = self.decision()
         if awaited != self._awaited:
             self._awaited, self._since = awaited, time.time()
         for q in self._subscribers:
@@ -157,24 +160,29 @@ class Hubs:
         self._store = EventStore(db)
 
     def get(self, game_id: str) -> GameHub | None:
+        """The game's hub; None when there is no such game or this install cannot run it."""
         with self._lock:
             hub = self._hubs.get(game_id)
             if hub is None:
                 record = self._store.game(game_id)
-                if record is None or record.game != RULES.name:
+                if record is None:
                     return None
-                hub = self._hubs[game_id] = GameHub(self.db, game_id)
+                try:
+                    game = find_game(record.game)
+                except RuleError:
+                    return None
+                hub = self._hubs[game_id] = GameHub(self.db, game_id, game)
             return hub
 
-    def create(self, command: dict[str, Any]) -> str:
+    def create(self, game: Game, command: dict[str, Any], actor: Actor) -> str:
         """A new game from its create command; RuleError if the rules refuse it."""
         with self._lock:
-            session = Session.create(RULES, command, self._store)
+            session = Session.create(game, command, self._store, actor)
         return str(session.game_id)
 
-    def games(self) -> list[Any]:
+    def games(self) -> list[GameRecord]:
         with self._lock:
-            return [g for g in self._store.games() if g.game == RULES.name]
+            return self._store.games()
 
     def close(self) -> None:
         with self._lock:

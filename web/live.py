@@ -13,9 +13,12 @@ from typing import Iterator
 
 from flask import Blueprint, Response, current_app
 
+from companion.errors import RuleError
+from web import screens
 from web.context import game_context, player_token
 from web.hub import CLOSED
 from web.regions import payload
+from web.screens import has_screens
 
 bp = Blueprint("live", __name__, url_prefix="/live")
 
@@ -31,7 +34,7 @@ def stream(game_id: str) -> Response:
     """``?token=`` for a phone's hand; the table cookie or nothing for the public table."""
     ctx = game_context(game_id)
     if player_token() and ctx.device.colour is None:
-        return ctx.refuse(403, "device.bad_token")
+        raise RuleError("device.bad_token")
     kind = "table" if ctx.device.colour is None else "hand"
     hub = ctx.hub
     app = current_app._get_current_object()  # type: ignore[attr-defined]
@@ -39,7 +42,7 @@ def stream(game_id: str) -> Response:
     def screen() -> str:
         # Only an app context, entered and left within one step: streams interleave freely.
         with app.app_context():
-            return _event(payload(kind, ctx))
+            return _event(screens.payload(kind, ctx) if has_screens(ctx) else payload(kind, ctx))
 
     def events() -> Iterator[str]:
         q = hub.subscribe()

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.shogun.actions import move_targets
 from companion.games.shogun.catalog import Board, Catalog
 from companion.games.shogun.state import ShogunState
 from companion.games.shogun.text import names_for
@@ -27,14 +26,6 @@ def line(note: dict[str, Any], names: Names) -> str:
     except (TypeError, ValueError, KeyError, IndexError):
         raw = ", ".join(f"{k}={v}" for k, v in note["params"].items())
         return f"{note['key']} ({raw})"
-
-
-def extras(state: ShogunState) -> dict[str, Any]:
-    """What a device needs beyond the view to offer a decision: where a move may go."""
-    pending = state.pending
-    if pending and pending["kind"] == "move":
-        return {"targets": move_targets(state, pending)}
-    return {}
 
 
 @dataclass(frozen=True)
@@ -117,7 +108,7 @@ class Scene:
         return render(key, {}, self.names)
 
     def doubts(self, doubts: list[dict[str, Any]]) -> str:
-        """Why a live reading may be wrong (``web.readings``), worded for this device."""
+        """Why a live reading may be wrong (``web.tray.readings``), worded for this device."""
         return "; ".join(line(d, self.names) for d in doubts)
 
     # -- the game ----------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any
 from flask import render_template
 
 from web.context import GameContext
-from web.present import Scene, extras
+from web.present import Scene
 
 REGIONS = {
     "table": ("top", "strip", "specials", "map", "players", "tower", "log", "decision",
@@ -22,7 +22,7 @@ REGIONS = {
 
 
 def scene_for(ctx: GameContext) -> Scene:
-    snap = ctx.hub.snapshot(ctx.device.viewer, extras)
+    snap = ctx.hub.snapshot(ctx.device.viewer)
     return Scene(snap, ctx.hub.state, ctx.lang, ctx.device)
 
 

@@ -15,8 +15,12 @@ from web.settings import TRAY_SOURCES, TableSettings, pin_hash
 TIMERS = (0, 60, 120, 180, 300)
 
 
+SHELL_FIELDS = ("game", "pin", "tray", "timer", "pass_tablet")
+
+
 @dataclass(frozen=True)
 class NewGame:
+    game: str
     command: dict[str, Any]
     pin: str
     tray: str
@@ -33,7 +37,9 @@ def suggested_pin() -> str:
 
 
 def read(data: Mapping[str, Any]) -> NewGame:
-    """A new game from the form (or JSON): players in seating order, oldest first.
+    """A new game from the form (or JSON): ``game`` (by its registry name, Shogun unless
+    said), the table's settings, and the rest for the game's create command. For Shogun,
+    players in seating order, oldest first.
 
     Form fields: ``seat1..seat5`` (a colour or empty), ``name1..name5``, ``setup``,
     ``side``, ``tray``, ``timer`` (seconds, 0 for none), ``pin``, ``pass_tablet``.
@@ -60,10 +66,14 @@ def read(data: Mapping[str, Any]) -> NewGame:
     if not 0 <= timer <= 3600:
         raise RuleError("command.bad_field", field="timer")
     seed = data.get("seed")
-    command = {"type": "create",
-               "seed": seed if isinstance(seed, int) else secrets.randbelow(2**31),
-               "setup": str(data.get("setup") or "recommended"),
-               "side": str(data.get("side") or "sun"),
-               "players": players}
+    game = data.get("game") or "shogun"
+    if not isinstance(game, str):
+        raise RuleError("command.bad_field", field="game")
+    if game == "shogun":
+        command = {"type": "create", "setup": str(data.get("setup") or "recommended"),
+                   "side": str(data.get("side") or "sun"), "players": players}
+    else:
+        command = {"type": "create", **{k: v for k, v in data.items() if k not in SHELL_FIELDS}}
+    command["seed"] = seed if isinstance(seed, int) else secrets.randbelow(2**31)
     pass_tablet = str(data.get("pass_tablet") or "").lower() in ("1", "on", "true", "yes")
-    return NewGame(command, pin, tray, timer, pass_tablet)
+    return NewGame(game, command, pin, tray, timer, pass_tablet)

@@ -7,14 +7,17 @@ from flask import (Blueprint, Response, current_app, redirect, render_template, 
 from companion.i18n import LANGUAGES
 from companion.kits.tower.source import PLAYER_COLOURS
 from web.api import create_game, remember_table
-from web.app import services
+from web.services import services
 from companion.errors import RuleError
 from web.context import GameContext, game_context
+from web.refusals import refused
 from web.identity import token
+from web import screens
 from web.qr import svg
 from web.regions import REGIONS, payload, scene_for
+from web.screens import has_screens
 from web.setup_form import TIMERS, suggested_pin
-from web.verdict import verdict_lines
+from web.tray.verdict import verdict_lines
 from web.words import COOKIE, Words, language
 
 bp = Blueprint("table", __name__)
@@ -41,8 +44,10 @@ def new() -> tuple[str, int]:
 
 @bp.post("/new")
 def create() -> Response | tuple[str, int]:
-    game_id, refusal = create_game(request.form)
-    if refusal is not None:
+    try:
+        game_id = create_game(request.form)
+    except RuleError as err:
+        refusal = refused(err)
         return _new_form(refusal.get_json()["error"]["message"], refusal.status_code)
     return remember_table(redirect(url_for("table.table", game_id=game_id)), game_id)
 
@@ -55,15 +60,22 @@ def join_url(game_id: str, colour: str) -> str:
     return base.rstrip("/") + path
 
 
+def joins(ctx: GameContext) -> list[dict[str, str]]:
+    """Each seat's join link and QR code, for the table only (they open the hands)."""
+    if not ctx.device.table:
+        return []
+    names = ctx.names
+    return [{"colour": seat, "name": names.player(seat), "url": join_url(ctx.game_id, seat),
+             "qr": svg(join_url(ctx.game_id, seat))} for seat in ctx.hub.seats()]
+
+
 @bp.get("/table/<game_id>")
 def table(game_id: str) -> str:
     ctx = game_context(game_id)
+    if has_screens(ctx):
+        return screens.page("table", ctx, joins=joins(ctx))
     scene = scene_for(ctx)
-    joins = []
-    if ctx.device.table:
-        joins = [{"colour": c, "url": join_url(game_id, c), "qr": svg(join_url(game_id, c))}
-                 for c in scene.v["seating"]]
-    return render_template("table/page.html", s=scene, ctx=ctx, joins=joins,
+    return render_template("table/page.html", s=scene, t=scene.t, ctx=ctx, joins=joins(ctx),
                            first=payload("table", ctx, scene), regions=REGIONS["table"])
 
 

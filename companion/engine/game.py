@@ -46,6 +46,7 @@ class Actor:
 
 TABLE = Actor("table")
 HOST = Actor("host")
+ONLOOKER = Actor("onlooker")
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ class Game(Protocol):
     name: str
     rules_version: int
     capabilities: frozenset[str]
-    screens: Screens
+    screens: Screens | None
 
     def titles(self) -> Mapping[str, str]:
         """The game's name in each language, for the lobby."""
@@ -107,10 +108,29 @@ class Game(Protocol):
     def view(self, state: Any, seat: str | None) -> dict[str, Any]:
         """What ``seat`` may see (None: the public table). The only thing screens read."""
 
+    def choices(self, state: Any, seat: str | None) -> dict[str, Any]:
+        """The legal options of the decision ``seat`` is awaited for, worked out from what
+        it may see (where a move may go), so its screen offers only those."""
+
     def summary(self, state: Any) -> dict[str, Any]:
-        """A small public digest for the lobby and ``list``."""
+        """A small public digest for the lobby and ``list``: ``players`` (each with its
+        ``seat``, ``name`` and ``score``) and whatever else the game shows there."""
+
+    def text(self, state: Any, lang: str, log: int) -> list[str]:
+        """The table as plain lines for the command line's ``show``, with the newest
+        ``log`` lines of the game's log."""
+
+    def names(self, state: Any, lang: str) -> Any:
+        """How this game words its seats, places and terms in ``lang`` (a
+        ``companion.i18n.Names``), for its messages and refusals."""
 
     def seed_of(self, state: Any) -> int: ...
+
+    def simulate(self, players: int, seed: int, check: bool = False,
+                 session_factory: Callable[[dict[str, Any]], Any] | None = None) -> Any:
+        """One complete game with random legal choices (a ``Session``), for ``simulate``
+        and the property tests; ``check`` verifies the game's invariants after every
+        command; ``session_factory`` makes the session from the create command (to store it)."""
 
     def undoable(self, events: list[Event]) -> bool:
         """False when these events revealed something secret: undo would unsee it."""

@@ -18,9 +18,9 @@ from devtools import tray_photos as synth
 from vision.calibration import calibrate
 from vision.counter import Counter
 from web import create_app
-from web.api import FRAME_MAX
+from web.tray.routes import FRAME_MAX
 from web.identity import table_cookie
-from web.tray_watch import TrayWatch
+from web.tray.watch import TrayWatch
 from web_devices import PIN, PLAYERS
 
 
@@ -339,10 +339,10 @@ def test_a_webcam_that_gives_no_picture_is_said_on_the_battle_screen(db, tmp_pat
 
 def test_photos_larger_than_the_cap_are_refused_unread_and_change_nothing(table, camera_game, app,
                                                                          photos, monkeypatch):
-    import web.api
+    import web.tray.routes
 
     empty, reference, tray, _ = photos
-    monkeypatch.setattr(web.api, "PHOTOS_MAX", 2**20)
+    monkeypatch.setattr(web.tray.routes, "PHOTOS_MAX", 2**20)
     big = io.BytesIO(b"\xff" * (2**20 + 1))
     r = table.post(f"/api/games/{camera_game}/camera/calibrate",
                    data={"empty": (big, "empty.jpg"), "reference": (jpeg(reference), "reference.jpg")},

@@ -77,11 +77,6 @@
         await send({type: "cubes_fell", counts: counts(box)});
       } else if (t.hasAttribute("data-recount")) {
         box.querySelector(".verdict").hidden = true;
-      } else if (t.dataset.host) {
-        const pin = document.getElementById("host-pin").value;
-        await post(`/api/games/${game}/${t.dataset.host}`, {pin});
-        if (t.dataset.host === "claim") location.reload();
-        t.closest(".sheet").hidden = true;
       }
     } catch (err) {
       /* the toast already says why */

@@ -15,7 +15,11 @@ from companion.errors import RuleError
 from companion.games.shogun import RULES_VERSION, actions, battle, catalog, planning, setup, winter
 from companion.games.shogun import commands as cmds
 from companion.games.shogun.play import Play
+from companion.games.shogun.simulate import play_game
 from companion.games.shogun.state import ShogunState, apply
+from companion.games.shogun.text import names_for, table_lines
+from companion.games.shogun.tray import ShogunTower
+from companion.i18n import Names
 from companion.games.shogun.view import view
 
 
@@ -99,6 +103,8 @@ def check_sender(command: Mapping[str, Any], actor: Actor) -> None:
     elif kind in TABLE_ONLY:
         if not actor.is_table:
             raise RuleError("device.table_only")
+    elif actor.role == "onlooker":
+        raise RuleError("device.unknown")
     elif not actor.is_table and isinstance(command, Mapping) and \
             command.get("player") != actor.seat:
         raise RuleError("device.not_your_colour", player=actor.seat)
@@ -113,6 +119,8 @@ class ShogunRules:
     name = "shogun"
     rules_version = RULES_VERSION
     capabilities = frozenset({"tower"})
+    tower = ShogunTower()
+    screens = None
 
     def titles(self) -> Mapping[str, str]:
         return {"ru": "Сёгун", "cs": "Shogun", "en": "Shogun"}
@@ -152,17 +160,33 @@ class ShogunRules:
     def seed_of(self, state: ShogunState) -> int:
         return state.seed
 
+    def simulate(self, players: int, seed: int, check: bool = False,
+                 session_factory: Callable[[dict], Any] | None = None) -> Any:
+        return play_game(players, seed, check=check, session_factory=session_factory).session
+
     def undoable(self, events: list[dict]) -> bool:
         return not any(e["type"] == "bids" for e in events)
 
     def summary(self, state: ShogunState) -> dict[str, Any]:
         return {"phase": state.phase, "year": state.year, "season": state.season,
-                "players": [{"colour": c, "name": state.players[c].name,
+                "players": [{"seat": c, "colour": c, "name": state.players[c].name,
                              "score": state.players[c].score} for c in state.seating],
                 "result": state.result}
 
     def view(self, state: ShogunState, seat: str | None = None) -> dict[str, Any]:
         return view(state, seat)
+
+    def text(self, state: ShogunState, lang: str, log: int) -> list[str]:
+        return table_lines(state, lang, log)
+
+    def names(self, state: ShogunState, lang: str) -> Names:
+        return names_for(state, lang) if state.catalog else Names(lang)
+
+    def choices(self, state: ShogunState, seat: str | None) -> dict[str, Any]:
+        pending = state.pending
+        if pending and pending["kind"] == "move":
+            return {"targets": actions.move_targets(state, pending)}
+        return {}
 
 
 GAME = ShogunRules()

@@ -10,10 +10,9 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from companion.engine import Session
+from companion.engine import Session, find_game
 from companion.games.shogun import agent
 from companion.games.shogun.tray import count_command, start_throw
-from companion.games.shogun.rules import ShogunRules
 from companion.games.shogun.state import ShogunState
 from companion.kits.tower.simulated import SimulatedTower
 from companion.kits.tower.source import PEASANT, PLAYER_COLOURS
@@ -61,7 +60,7 @@ def play_game(players: int, seed: int, setup: str | None = None, check: bool = F
     create = {"type": "create", "seed": seed,
               "players": [{"colour": c} for c in PLAYER_COLOURS[:players]],
               "setup": setup or rng.choice(("draft", "recommended"))}
-    session = session_factory(create) if session_factory else Session.create(ShogunRules(), create)
+    session = session_factory(create) if session_factory else Session.create(find_game("shogun"), create)
     commands = 1
     while session.state.phase != "over":
         state = session.state

@@ -5,11 +5,11 @@ person's count does, so the cube bookkeeping checks every source alike.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from companion.games.shogun.battle import throw_of
 from companion.games.shogun.state import ShogunState
-from companion.kits.tower.source import TraySource
+from companion.kits.tower.source import CUBE_COLOURS, Throw, TraySource
 
 
 def start_throw(state: ShogunState, source: TraySource) -> None:
@@ -24,4 +24,36 @@ def count_command(source: TraySource) -> dict[str, Any] | None:
     reading = source.poll()
     if reading is None or not reading.stable:
         return None
-    return {"type": "count_tray", "counts": {c: n for c, n in reading.counts.items() if n}}
+    return ShogunTower().count_command(reading.counts)
+
+
+OUTCOMES = frozenset({"battle.attacker_won", "battle.defender_won", "battle.neutral_held",
+                      "battle.cleared", "revolt.crushed", "revolt.lost", "tower.seeded"})
+
+
+class ShogunTower:
+    """Shogun's side of the tower kit (``companion.kits.tower.rules.TowerRules``)."""
+
+    colours = CUBE_COLOURS
+
+    def throw(self, state: ShogunState) -> Throw | None:
+        tray_awaited = state.pending is not None and state.pending["kind"] == "tray"
+        return throw_of(state.battle) if tray_awaited and state.battle is not None else None
+
+    def inside(self, state: ShogunState) -> dict[str, int]:
+        return {c: n for c, n in state.tower.items() if n}
+
+    def count_command(self, counts: Mapping[str, int]) -> dict[str, Any]:
+        return {"type": "count_tray", "counts": {c: n for c, n in counts.items() if n}}
+
+    def fell_command(self, counts: Mapping[str, int]) -> dict[str, Any]:
+        return {"type": "cubes_fell", "counts": {c: n for c, n in counts.items() if n}}
+
+    def outcome(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        notes = []
+        for e in events:
+            if e["type"] == "note" and e["key"] != "tray.counted":
+                notes.append(e)
+                if e["key"] in OUTCOMES:
+                    break
+        return notes

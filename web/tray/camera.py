@@ -26,7 +26,7 @@ from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.counter import Counter
 from vision.source import CameraTraySource, against_throw
-from web.readings import reading_dict
+from web.tray.readings import reading_dict
 
 
 def decode(data: bytes) -> np.ndarray:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import threading
 
+from companion.engine import TABLE
 from companion.errors import RuleError
-from companion.games.shogun.battle import throw_of
 from companion.kits.tower.source import Throw, TrayReading, TraySource
 from web.hub import GameHub
-from web.readings import reading_dict
+from web.tray.readings import reading_dict
 
 POLL_S = 0.1
 
@@ -52,17 +52,17 @@ class TrayWatch:
 
     def step(self) -> None:
         """One look at the game and the source (the thread calls this; so can a test)."""
-        battle, key, inside = self.hub.throw_in_progress()
+        throw, key, inside = self.hub.throw_in_progress()
         if key != self._throw:
             followed, self._throw = self._throw is not None, key
-            self.source.begin_throw(throw_of(battle) if battle else Throw({}, inside))
+            self.source.begin_throw(throw or Throw({}, inside))
             if followed:  # the last throw's reading is stale; one made for this throw (a photo) is not
                 self.hub.set_live(None)
             return
         reading = self.source.poll()
         if reading is None:
             return
-        if battle is not None:
+        if throw is not None:
             self.hub.set_live(reading_dict(reading, self.source.name))
         elif reading.stable and "arrivals" in reading.extra and any(reading.counts.values()):
             self._fell(reading, inside)
@@ -70,8 +70,7 @@ class TrayWatch:
     def _fell(self, reading: TrayReading, inside: dict[str, int]) -> None:
         """Ruling: cubes that fall between battles stay in the tray for the next one."""
         try:
-            self.hub.execute({"type": "cubes_fell",
-                              "counts": {c: n for c, n in reading.counts.items() if n}})
+            self.hub.execute(self.hub.game.tower.fell_command(reading.counts), TABLE)
         except RuleError:
             pass  # not now (the draft) or impossible by the bookkeeping: never applied
         self.source.begin_throw(Throw({}, inside))

@@ -15,9 +15,9 @@ import threading
 from pathlib import Path
 
 from companion.kits.tower.source import TraySource
-from web.camera import Camera
+from web.tray.camera import Camera
 from web.hub import GameHub
-from web.tray_watch import TrayWatch
+from web.tray.watch import TrayWatch
 
 LIVE = ("sensor", "camera")
 

@@ -1,0 +1,30 @@
+"""What a game with the battle tower tells the tower kit: the throw awaiting its count, and
+the commands a tray count becomes. The camera, the sensor board and the tray's web routes
+speak to a game only through this, so any game with a tower can use them."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Protocol
+
+from companion.kits.tower.source import Throw
+
+COUNT = "count_tray"
+
+
+class TowerRules(Protocol):
+    colours: tuple[str, ...]
+
+    def throw(self, state: Any) -> Throw | None:
+        """The throw awaiting its count, or None."""
+
+    def inside(self, state: Any) -> dict[str, int]:
+        """What the bookkeeping says is inside the tower now, by colour."""
+
+    def count_command(self, counts: Mapping[str, int]) -> dict[str, Any]:
+        """The game's command that a settled count of the tray becomes."""
+
+    def fell_command(self, counts: Mapping[str, int]) -> dict[str, Any]:
+        """The game's command for cubes that fell out of the tower by themselves."""
+
+    def outcome(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The log notes a count's events write, up to the battle's outcome: what the
+        table is shown before it confirms the count."""

@@ -1,0 +1,87 @@
+"""A game's screens mounted in the shell: its templates, static files and words, from the
+``Screens`` description the game gives (``companion.engine.game.Screens``, no Flask).
+
+The shell draws the page around them (title, languages, the join codes, the host's sheet,
+the live stream) and the game draws its regions from its scene of the device's view.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import time
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Flask, render_template
+
+from companion.engine import Game, find_game, names
+from web.context import GameContext
+from web.words import Words, words
+
+
+def folder(game: Game) -> Path:
+    spec = importlib.util.find_spec(game.screens.package)
+    if spec is None or not spec.submodule_search_locations:
+        raise LookupError(f"{game.name}: no screens package {game.screens.package}")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def mount(app: Flask) -> None:
+    """A blueprint for every registered game that has screens: its templates join the
+    shell's (under ``templates/<game>/``), its static files are served at
+    ``/games/<game>/static/``."""
+    for name in names():
+        game = find_game(name)
+        if getattr(game, "screens", None) is None:
+            continue
+        where = folder(game)
+        app.register_blueprint(Blueprint(
+            f"game_{name}", game.screens.package, template_folder=str(where / "templates"),
+            static_folder=str(where / "static"), static_url_path=f"/games/{name}/static"))
+
+
+@lru_cache(maxsize=None)
+def _game_words(name: str, lang: str) -> dict[str, str]:
+    path = folder(find_game(name)) / "words" / f"{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+class GameWords(Words):
+    """``t("key", **params)``: the game's own screen words first, then the shell's."""
+
+    def __init__(self, game: str, lang: str) -> None:
+        super().__init__(lang)
+        self.game = game
+
+    def __call__(self, key: str, **params: Any) -> str:
+        text = (_game_words(self.game, self.lang).get(key) or _game_words(self.game, "en").get(key)
+                or words(self.lang).get(key) or words("en").get(key) or key)
+        return text.format(**params) if params else text
+
+
+def has_screens(ctx: GameContext) -> bool:
+    return getattr(ctx.hub.game, "screens", None) is not None
+
+
+def page(kind: str, ctx: GameContext, **more: Any) -> str:
+    """A whole page ("table" or "hand") of a game with screens."""
+    first = payload(kind, ctx)
+    return render_template(f"shell/{kind}.html", ctx=ctx, t=GameWords(ctx.hub.game.name, ctx.lang),
+                           lang=ctx.lang, first=first, game=ctx.hub.game.name,
+                           title=ctx.hub.game.titles().get(ctx.lang, ctx.hub.game.name), **more)
+
+
+def payload(kind: str, ctx: GameContext) -> dict[str, Any]:
+    """One device's screen at the current revision: its regions drawn from its own view."""
+    game = ctx.hub.game
+    snap = ctx.hub.snapshot(ctx.device.viewer)
+    scene = game.screens.scene(snap.view, ctx.lang, ctx.device.viewer)
+    t = GameWords(game.name, ctx.lang)
+    regions = {region: render_template(f"{game.name}/{kind}/_{region}.html", s=scene, ctx=ctx, t=t)
+               for region in game.screens.regions[kind]}
+    decision = game.decision(ctx.hub.state)
+    return {"rev": snap.rev, "seq": snap.seq, "now": time.time(), "since": snap.since,
+            "timer": ctx.settings.timer, "pending": decision.kind if decision else None,
+            "awaits": list(decision.seats) if decision else [], "view": snap.view,
+            "regions": regions}

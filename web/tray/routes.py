@@ -1,0 +1,122 @@
+"""The tray's routes: the simulated tower's throw, the camera's calibration photos, tray
+photos and live frames, and the verdict a count would give. Only the table counts the tray;
+the tray itself is public, so any device may look at its outlined picture."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from companion.errors import RuleError
+from companion.kits.tower.simulated import SimulatedTower
+from web.context import GameContext, game_context
+from web.services import services
+from web.tray.verdict import verdict_lines
+
+bp = Blueprint("tray", __name__, url_prefix="/api")
+
+FRAME_MAX = 2 * 2**20  # bytes; a browser's 1920x1080 JPEG frame is a few hundred kB
+PHOTOS_MAX = 40 * 2**20  # bytes per request: two full-resolution phone photos (a 48 MP JPEG is ~15 MB)
+
+
+def as_table(game_id: str) -> GameContext:
+    """The game, if this device is its table (which counts the tray)."""
+    ctx = game_context(game_id)
+    if not ctx.device.table:
+        raise RuleError("device.table_only")
+    return ctx
+
+
+def _throw(ctx: GameContext):
+    throw = ctx.hub.throw_in_progress()[0]
+    if throw is None:
+        raise RuleError("tray.no_throw")
+    return throw
+
+
+@bp.post("/games/<game_id>/tray/simulated")
+def simulated(game_id: str) -> Response:
+    """The simulated tower throws the cubes the battle names; the table then confirms."""
+    ctx = as_table(game_id)
+    throw = _throw(ctx)
+    tower = SimulatedTower(seed=ctx.hub.game.seed_of(ctx.hub.state) * 7919 + ctx.hub.session.seq)
+    tower.begin_throw(throw)
+    reading = tower.poll()
+    return jsonify({"counts": {c: n for c, n in reading.counts.items() if n}})
+
+
+def _uploads(*names: str) -> list[bytes]:
+    """The uploaded photos' bytes (empty when missing: the camera refuses it with a reason);
+    a request longer than ``PHOTOS_MAX`` is refused unread."""
+    request.max_content_length = PHOTOS_MAX
+    try:
+        files = request.files
+    except RequestEntityTooLarge:
+        raise RuleError("camera.photo_too_big", mb=PHOTOS_MAX // 2**20) from None
+    return [files[name].read() if name in files else b"" for name in names]
+
+
+@bp.post("/games/<game_id>/camera/calibrate")
+def camera_calibrate(game_id: str) -> Response:
+    """The two photos the camera learns from: the empty tray, one cube of each colour."""
+    ctx = as_table(game_id)
+    photos = _uploads("empty", "reference")
+    services().trays.camera.calibrate(*photos, forget_reading=lambda: ctx.hub.set_live(None))
+    ctx.hub.poke()
+    return jsonify({"ok": True})
+
+
+@bp.post("/games/<game_id>/camera/photo")
+def camera_photo(game_id: str) -> Response:
+    """A photo of the settled tray: counted, outlined, and shown for one tap to confirm."""
+    ctx = as_table(game_id)
+    throw = _throw(ctx)
+    photo = _uploads("photo")
+    reading = services().trays.camera.count_photo(*photo, throw, show=ctx.hub.set_live)
+    return jsonify({"ok": True, "reading": reading})
+
+
+def _body_up_to(limit: int) -> bytes:
+    """The request's raw body; refused as soon as it is longer than ``limit`` bytes (the
+    rest is never read into memory)."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = request.stream.read(limit + 1 - size)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+    raise RuleError("camera.frame_too_big", mb=limit // 2**20)
+
+
+@bp.post("/games/<game_id>/camera/frame")
+def camera_frame(game_id: str) -> Response:
+    """One JPEG frame of the table's live camera (its browser streams it while a throw waits
+    for its count): counted at once; the reading reaches the battle screen as the sensor
+    board's does, settling once the cubes stop."""
+    ctx = as_table(game_id)
+    frame = _body_up_to(FRAME_MAX)
+    _throw(ctx)
+    services().trays.camera.push_frame(frame)
+    return jsonify({"ok": True})
+
+
+@bp.get("/games/<game_id>/camera/picture")
+def camera_picture(game_id: str) -> Response:
+    """The newest outlined picture of the tray (the tray is public: any device may look)."""
+    game_context(game_id)
+    picture = services().trays.camera.picture()
+    if picture is None:
+        return Response(status=404)
+    return Response(picture, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+@bp.post("/games/<game_id>/tray/preview")
+def preview(game_id: str) -> Response:
+    """What a tray count would decide, and why, before the table confirms it."""
+    ctx = as_table(game_id)
+    sent = request.get_json(silent=True)
+    counts = sent.get("counts") if isinstance(sent, dict) else None
+    if not isinstance(counts, dict):
+        raise RuleError("command.bad_field", field="counts")
+    return jsonify({"lines": verdict_lines(ctx.hub, counts, ctx.names)})
