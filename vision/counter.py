@@ -551,8 +551,8 @@ def _tilted_cubes(
     face touches them and they hold at least half a top (a tilted cube on its own). Two faces
     or more beside a counted face must hold a whole top's worth (``BESIDE_COUNTED``), not just
     its lower bound: the counted face may be a leaning cube's own top, turned from the lamp and
-    lit darker but within a flat top's range, and these its sides (dev 2027/3: 0.45 and 0.35
-    tops beside a top of 0.85 made a seventh cube of six; the dev set's one sure miss). A single
+    lit darker but within a flat top's range, and these its sides (0.45 and 0.35 tops beside a
+    top of 0.85 would make a seventh cube of six, with no doubt). A single
     face holding a whole top is one cube too (a leaning cube's top turned from the lamp)
     unless it touches a counted face holding less than a whole top: that may be its own top,
     foreshortened, with this its side tilted towards the camera. Less
