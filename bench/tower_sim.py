@@ -1,6 +1,6 @@
 """Speed and behaviour of the simulated tower with its default parameters, for the README.
 
-The defaults are estimates (see companion/tower/simulated.py), so the figures printed here are
+The defaults are estimates (see companion/kits/tower/simulated.py), so the figures printed here are
 what the model does, not what a real tower does; they exist so that anyone changing the model
 can see at once how far its behaviour moved. Run from the repository root:
 

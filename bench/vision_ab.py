@@ -3,7 +3,7 @@
     git worktree add /tmp/before <commit>
     .venv/bin/python bench/vision_ab.py /tmp/before . [--seed 2000 --sessions 20 --images 10 --repeats 3] [--cloths "white table"]
 
-This VM's speed wanders by a fifth within minutes (sessions 14-19 measured it), more than most
+This VM's speed wanders by a fifth within minutes, more than most
 speed-ups are worth: two runs one after the other compare the machine, not the code. Here each
 tree counts in a process of its own, both pinned to the same core, and the two take turns photo
 by photo (each photo the best of ``--repeats``), so a slower minute slows both. Prints each
@@ -11,13 +11,12 @@ tree's median, mean and p90 per frame, the median of the paired differences, the
 photos the second tree counted faster, and how many photos the two counted differently: a
 speed-up should change no count.
 
-The photos are this tree's generator's (``vision.synth``), the same for both, handed over as
+The photos are this tree's generator's (``devtools/tray_photos.py``), the same for both, handed over as
 files; each tree calibrates every table itself. It also prints how many photos each tree
 counted exactly (and how many of its misses it did not doubt), and every photo that one tree
 counts exactly and the other does not. For a change of pixels, judge that on seeds no rule was
-chosen on (from 3120 up; the dev set 2000-2059 was chosen on pixel by pixel and loses 5-7
-photos to any change, neutral or not: vision/README, session 23), and on many photos: a
-neutral change moves 2-4 of 400.
+tuned on (not the default 2000-2059: rules tuned pixel by pixel on a set of photos lose a few
+of them to any change, neutral or not), and on many photos: a neutral change moves 2-4 of 400.
 """
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ A *session* fixes what stays fixed at a real table for an evening (camera pose, 
 light, the cube set); frames rendered from one session differ in cubes, noise, exposure
 and shake, exactly what a calibration must survive.
 
-Truth follows the counting rule of the issue: a cube counts when at least half of its top
+Truth follows the counting rule: a cube counts when at least half of its top
 face is visible. Scenes where some cube's visible fraction lies within ``AMBIGUOUS`` of one
 half are re-drawn, because there no counter and no person could be scored fairly.
 """
@@ -299,7 +299,7 @@ def _propose(session: Session, rng: np.random.Generator, colour: str, cubes: lis
         else:
             xy = np.array([(1 if wall == 3 else -1) * (TRAY_W / 2 - gap), rng.uniform(-1, 1) * (TRAY_D / 2 - CUBE)])
         cube = _new_cube(session, rng, colour, xy, yaw)
-        # drawn apart from the throw's own stream, so the scenes where no cube leans on a wall stay as they were
+        # drawn apart from the throw's own stream, so whether a cube leans on a wall moves no other cube of the scene
         own = rng.spawn(1)[0]
         return _leaning_on_wall(own, cube, int(wall)) if own.random() < WALL_LEANING else cube
     if mode == "tilt" and flat:

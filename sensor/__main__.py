@@ -1,7 +1,7 @@
 """Command line for the sensor board: watch the tray live, or calibrate a colour.
 
-    python -m sensor watch [--port PORT]
-    python -m sensor calibrate COLOUR [--cubes 5] [--port PORT]
+    python -m sensor [--port PORT] watch
+    python -m sensor [--port PORT] calibrate COLOUR [--cubes 5]
 
 PORT is a device path or pyserial URL; without it the board is found by its USB ids.
 """

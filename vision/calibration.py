@@ -26,11 +26,11 @@ from vision import frames, geometry, shadows
 from vision.pixels import CHI2_UNEXPLAINED, Background, ColourModel
 
 FILE_VERSION = 5  # a calibration saved by another version asks to be done again
-TARGET_EDGE = 22.0  # working pixels across one cube: on 1270 dev and study photos 16, 18, 20 and 26 each counted 9-15 fewer right (18: a quarter less time a frame)
+TARGET_EDGE = 22.0  # working pixels across one cube: at 16, 18, 20 or 26 fewer photos count right (18 would save a quarter of a frame's time); the counter's constants in working pixels are set for this size
 SILHOUETTE_EDGE = 30.0  # pixels across one cube when measuring its shape
 SHADING = (0.8, 1.15)  # sRGB brightness range one cube's colour is widened to (shadow of a neighbour to a lamp-facing tilt)
 RESIDUAL_SHAKE = 0.5  # working pixels of misalignment left after phase correlation
-SAME_SIZE = 0.1  # log-ratio within which a colour's cube area is just pixel noise around the others': two sigmas of one reference cube's measure (0.058 over the dev calibrations); a black top measures 0.88 of the others, its dark outline lost to its sides and shadow
+SAME_SIZE = 0.1  # log-ratio within which a colour's cube area is just pixel noise around the others': two sigmas of one reference cube's measure (0.058 in log); a black top measures 0.88 of the others, its dark outline lost to its sides and shadow
 NAMED = {  # what each name means, roughly, in sRGB; only the best assignment of all six matters
     "red": (200, 45, 40),
     "blue": (40, 80, 180),
@@ -120,9 +120,9 @@ class Calibration:
     def advice(self) -> list[str]:
         """Message keys for what would make this table's counts surer, said once the photos
         are accepted. Where the black top has the colour of the cloth in a cube's shadow
-        (``Shadows.black_casts`` false), black is counted by area alone and the dev set's
-        ten such tables count 79% of photos right against 98% elsewhere; a sheet of paper
-        under the clear tray turns such a table into one of the others."""
+        (``Shadows.black_casts`` false), black is counted by area alone, a black cube in a
+        shadow can go unseen, and such tables count far fewer photos right than the others; a
+        sheet of paper under the clear tray turns such a table into one of the others."""
         return [] if self.shadows.black_casts else ["calibration.black_like_shadow"]
 
     def save(self, path: str | Path) -> None:
@@ -340,13 +340,11 @@ def _measure_cubes(calibration: Calibration, reference: np.ndarray, masks: list[
     with its own shadow on dark cloth; smaller, a black cube that casts its own shadow, its
     dark outline lost to its sides and shadow. The rest share the median. Smaller for any
     other reason is part of the reference cube lost in that one photo (a black top the
-    colour of the cloth read as floor). On most dark study tables that loss differs from
-    frame to frame, and with it as the measure every black face counted for two or three
-    cubes (2192 and 2312: 41 black counted for 17, 10 for 5). On a few the top is the cloth's
-    colour in every frame (bench table 1007, study table 2194): there black's whole silhouette
+    colour of the cloth read as floor). On most dark tables that loss differs from frame to
+    frame, and with it as the measure every black face would count for two or three cubes. On
+    a few the top is the cloth's colour in every frame: there black's whole silhouette
     measures short too, the table is marked ``black_hollow``, and the counter fills each small
-    black patch's hull, so the others' measure is right there as well. Over the 68 dark study
-    tables, the clamp took 563 -> 578 photos of 680 right."""
+    black patch's hull, so the others' measure is right there as well."""
     from vision.counter import Counter
 
     counter = Counter(calibration)

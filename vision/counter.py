@@ -51,8 +51,8 @@ UNSURE_UNKNOWN = 0.5  # cubes' worth of unexplained foreground that makes the wh
 MIN_TOP = 0.25  # patches with less top than this are edge debris, not cubes worth annotating
 TOP_SPREAD = 0.1  # one cube's top area scatters by this much (sigma, in tops) around its calibrated value
 WHOLE_TOP = 1 - 2 * TOP_SPREAD  # tops: a face holding at least this much is a whole top, two sigmas down
-BESIDE_COUNTED = 1.0  # tops: two faces or more beside a counted top count as a cube of their own only if they hold a whole top's worth; a leaning cube's sides beside its own top, turned from the lamp, held 0.8 (dev 2027/3)
-LEANING_HOLDS = 1.3  # tops a leaning cube's top and raised sides hold, at most, less the unsure margin: doubted from 1.6, what 1% of leaning cubes hold on the dev set (1.57 for lone tilted groups, 1.67 for a top and its raised side)
+BESIDE_COUNTED = 1.0  # tops: two faces or more beside a counted top count as a cube of their own only if they hold a whole top's worth; a leaning cube's sides beside its own top, turned from the lamp, can hold 0.8
+LEANING_HOLDS = 1.3  # tops a leaning cube's top and raised sides hold, at most, less the unsure margin: doubted from 1.6, which only 1 leaning cube in 100 holds more than (a lone tilted group up to about 1.57, a top and its raised side up to about 1.67)
 FACE_BAND = 5.5  # working pixels: a 3x3 Sobel on an outline blurred by the lens and the shrinking marks edge pixels this far out from a face
 LIGHTING_TOPS = 3  # whole top faces a frame needs before their median brightness says how the frame is lit
 DOUBTED_CONFIDENCE = 0.7  # at most, when a doubt the faces do not measure hangs over the frame: the light changed, a black cube may hide in a shadow
@@ -62,12 +62,12 @@ FIT_LIMIT = 3  # cubes: a patch of at most this many (black found with its shado
 SHADOW_SPAN = 2  # cubes: black found with its shadow is fitted for at most this many more than its area holds with a shadow each
 FIT_CHECKS = 0.2  # residual from which a patch the faces count is fitted too, to check them: a leaning cube's top and side, each lit like a flat top, can measure near whole tops
 FIT_MARGIN = 0.1  # intersection over union by which the other story must cover a patch better to replace the faces' count
-FIT_SETTLES = 0.85  # intersection over union at which the fitted count needs no check (dev set: settling from 0.7 up, none of the photos it settled was wrong)
+FIT_SETTLES = 0.85  # intersection over union at which the fitted count needs no check (with a margin: fits from 0.7 up already settle counts that are right)
 ONE_CUBE_FIT = 0.6  # intersection over union at which one cube's silhouette makes a patch with no whole face one cube
 HOLLOW_ONE = (1.5, 2.0)  # a hull no bigger than this many cube silhouettes and no longer than this many times its width is one cube's outline
-HOLLOW_FILL = 3.0  # whole cubes' silhouettes: where black tops have the cloth's colour, a black patch of at most this much is taken as its convex hull (9 such study tables, 69 -> 76 of 90 photos right; 2.5 and 3 the best, 1.5 74, 5 73)
+HOLLOW_FILL = 3.0  # whole cubes' silhouettes: where black tops have the cloth's colour, a black patch of at most this much is taken as its convex hull (2.5 to 3 count such tables best: less leaves small clusters short, more fills the floor between cubes)
 MIN_FACE = 0.2  # a piece of top face smaller than this share of one cube's top face (edges cut off) is a speck, not a cube's top
-ENCLOSED_TOP = (0.3, 1.2)  # tops: a region closed all round by edges holds a top's inside, its edge band cut off (0.48 median on 40 dark study tables, 0.39-0.58 for 80%)
+ENCLOSED_TOP = (0.3, 1.2)  # tops: a region closed all round by edges holds a top's inside, its edge band cut off (a black top's inside measures 0.48 of a top at the median, 0.39-0.58 for 80% of them)
 ENCLOSED_SHAPE = (0.85, 0.8, 1.6)  # such a region fills at least these shares of its hull and of its smallest rectangle, and is at most this many times as long as wide: a top seen from above; a pocket of floor between cubes is rounder or longer
 ENCLOSED_RING = (0.2, 0.8)  # share of the pixels around it that are black: beside a black patch, not a hole inside one (whose area the patch's count already holds)
 ENCLOSED_TAKEN = (0.5, 0.2)  # at most these shares of it already black (nothing to add) and of another colour (that cube's top)
@@ -212,12 +212,11 @@ class Counter:
         is not floor casts shadows, from where it stands on the floor (a black cube on cloth
         it cannot be told from in shadow is found with its own shadow, and casts none).
 
-        The reach was learned from the reference cubes' outlines. From the casters'
-        footprints it stops short of a cube up the picture, behind a caster: on the dev set,
-        six more photos counted right (five of them black cubes on dark cloth) and one fewer
-        (2036/9, doubted). Learning the reach from footprints too made it longer there (the
-        floor darkened around a black cube's blurred outline reads as shadow) and lost four
-        of them again."""
+        The reach is learned from the reference cubes' outlines and cast from the casters'
+        footprints, so it stops short of a cube lying up the picture, behind a caster (a black
+        cube there on dark cloth would otherwise pass for shadow). It is not learned from
+        footprints: there the floor darkened around a black cube's blurred outline reads as
+        shadow, and the reach comes out too long."""
         casters = first != BACKGROUND
         if not self.calibration.shadows.black_casts:
             casters &= first != BLACK
@@ -308,7 +307,7 @@ class Counter:
             confidence = min(confidence, DOUBTED_CONFIDENCE)
         if (self.calibration.black_hollow and counts["black"] > 0) or self._black_outline_around_floor(view):
             # only a black cube's sides show here: one whose sides lean on or press against
-            # another's leaves no trace (study table 2194, photo 9: two counted as one, sure)
+            # another's leaves no trace, and two can count as one
             doubts.append(Doubt("doubt.black_hollow"))
             confidence = min(confidence, DOUBTED_CONFIDENCE)
         return Count(counts, round(confidence, 3), doubts, patches, unknown, view.shift, unexplained)
@@ -319,14 +318,12 @@ class Counter:
         more or fewer, towards its top area. In a bigger one only the faces around its worst face
         are fitted (its leaning cube's faces and every face touching them), and the rest of the
         patch counts neither way; only for a cube fewer, since one more could cover the part
-        with its neighbours' pixels for nothing. Dev set: the fit of the faces around a leaning
-        yellow cube in a cluster of eight found it held two cubes, not three (2039/9); fitted
-        for one more as well, one photo went wrong (2049/7). Returns the count, and the
+        with its neighbours' pixels for nothing. Returns the count, and the
         residual: none left when the fit settles the part and no other face leaves a doubt, a
         doubt when the faces looked sure and the fit disagrees. Faces that look sure are checked
-        only for a cube fewer, and not for settling: the sure misses on the dev set were leaning
-        cubes counted twice, and checking for one more changed no photo and cost a millisecond a
-        frame."""
+        only for a cube fewer, and not for settling: where sure-looking faces mislead, it is a
+        leaning cube counted twice (its top and its side each lit like a flat top), and checking
+        them for one more catches nothing and costs about a millisecond a frame."""
         cubes, residual = int(whole.sum()), float(far.max(initial=0.0))
         patch = m.labels == k + 1
         if cubes <= FIT_LIMIT:
@@ -361,12 +358,9 @@ class Counter:
         silhouette covers it (a black top the colour of the cloth, found by its dark sides);
         that stays a doubt.
 
-        Black is fitted like any colour. Until session 13, black that casts a shadow of its own
-        was fitted only for that lone cube: its outline runs into the shadows around it, and a
-        fitted black patch once went from one cube to two and back from frame to frame of a
-        still tray (the bench's settling run 9). With the fit as it is now, 30 settling runs
-        settle as before, and on the dev set one photo more is right (2008/1, fifteen black
-        cubes on light wood), none wrong, and fewer ask for a check."""
+        Black is fitted like any colour, also where it casts a shadow of its own and its
+        outline runs into the shadows around it: the fit keeps a still tray's count steady
+        there too."""
         if cubes > 0 and other < 1:
             return cubes, False
         fit = self._patch_fit(self.poses, view, m, part, patch)
@@ -386,20 +380,18 @@ class Counter:
         """How many black cubes patch ``k`` holds where black is measured together with its own
         shadow (``black_with_shadow``): the number whose silhouettes, each swept along the
         shadow, cover it best. There the faces mislead: a cube's shadow is cut out as a face of
-        its own, and a top the colour of the floor is none (dev tables 2016, 2036: four cubes,
-        five faces). So does the area: black's calibrated area holds the cube's shadow, and
+        its own, and a top the colour of the floor is none (four cubes can show five faces).
+        So does the area: black's calibrated area holds the cube's shadow, and
         where that falls on a neighbour (or on another black cube in a cluster) the cube shows
         only its top. The patch holds at least its area in black cubes with their shadows
         (``estimate``, whole cubes of it, one at least) and at most its area in tops alone
         (``black_tops`` each), and no more than ``SHADOW_SPAN`` past the least. Returns the
         count and the patch's residual, a doubt where the fit and the ``faces``' count disagree,
-        as in ``_checked``.
+        as in ``_checked``. Every such patch is fitted, not only those whose faces are in
+        doubt: here faces that look sure mislead as well.
 
-        Until session 26 only patches whose faces were in doubt were fitted, for the area
-        rounded and one more or fewer towards it: on 74 fresh dark tables (seeds 3940-4239)
-        597 -> 603 of 720 photos right, and the dark tables looked at before 368 -> 370 of 420.
-        The least is the area's whole cubes, not one fewer: trying one more and one fewer at
-        once turned a speck of shadow into two cubes (dev 2053/4)."""
+        The least is the area's whole cubes, not one fewer: with one fewer tried as well, a
+        speck of shadow can be fitted as two cubes."""
         fewest = max(1, int(estimate))
         most = min(max(fewest, math.ceil(estimate * self.black_tops)), fewest + SHADOW_SPAN)
         cubes = fewest
@@ -436,15 +428,10 @@ class Counter:
         small patch shaped like one cube's outline taken with the floor inside it. The reference
         cube's top showed (or the table would be ``black_hollow``), but cubes are painted a few
         percent apart, and a top a little lighter than the reference one has the cloth's colour:
-        only its sides and outline are found, a patch that holds too little to count (table 4014,
-        lamp overhead: 6 black of 8 counted, 7 of 10). Only a patch of one cube's silhouette at
-        most, whose hull has one cube's size and shape: filled everywhere, the hulls of lines
-        along a wall and of pieces of shadow made cubes where there are none (4070/3).
-
-        Fresh dark tables (every photo counted by both versions, no rule chosen on them), seeds
-        4540-4839 (79 tables): 681 -> 684 of 790; seeds 3940-4239, where it was found: 609 -> 612
-        of 720; every change doubted. Every small patch's hull filled instead: 606 there, with
-        a black cube over-counted on 11 photos."""
+        only its sides and outline are found, a patch that holds too little to count (most
+        often under a lamp overhead). Only a patch of one cube's silhouette at most, whose hull
+        has one cube's size and shape: with every small patch filled, the hulls of lines along
+        a wall and of pieces of shadow would make cubes where there are none."""
         return _hulls_filled(black, floor, self.inv_scale, self.cube_pixels, one_cube=self.cube_pixels)
 
     def _black_outline_around_floor(self, view: View) -> bool:
@@ -452,12 +439,9 @@ class Counter:
         hull holds floor enough for half a top, and at least half as much as the patch itself
         (an L of solid cubes holds a little floor in its corner; an outline, its whole top).
         The reference cube's top may show while the others' do not, painted a shade apart:
-        on table 4624 (black felt, lamp overhead) three black cubes in a row showed as one
-        outline and counted as one, with no doubt.
-
-        Fresh dark tables, seeds 4540-4839: the one photo it doubts (4624/6) was a miss with no
-        doubt; seeds 3180-3239 (mostly light cloths): no photo doubted. Taken alone, without
-        the half of the patch's own area, it doubted 28 photos of 600 there, all right."""
+        three black cubes in a row (black felt, lamp overhead) can then show as one outline
+        and count as one. Without the second condition (half the patch's own area), solid
+        clusters on light cloth would be doubted for nothing."""
         if self.calibration.black_hollow:
             return False
         half_top = 0.5 * self.top_pixels
@@ -486,12 +470,10 @@ class Counter:
         where black casts a shadow of its own, its umbra darker than the floor may be and as
         dark as the cube.
 
-        Until session 27 only the first: on charcoal table 4509 (black casts its shadow, its
-        top measured 1.67 of the others') two black cubes one behind the other measured 0.57
-        and 0.54 of that top, their faces 1.25 times as bright as the reference face (whose
-        shadow darkened it), and they were counted as one cube leaning, with no doubt. Fresh
-        dark tables, seeds 4240-4539 (60 tables, 57 calibrate): 499 -> 503 of 570 right, misses with no
-        doubt 6 -> 3; seeds 3940-4239: 603 -> 609 of 720, 4 -> 3."""
+        The second case matters: there two black cubes one behind the other each measure about
+        half of the calibrated black top, their faces brighter than the reference face (whose
+        shadow darkened it), and measured like any colour they would pass for one leaning
+        cube, with no doubt."""
         return not self.calibration.shadows.black_casts or self.black_tops > 1.0
 
     def _shade_says_tilt(self, c: int) -> bool:
@@ -569,8 +551,8 @@ def _tilted_cubes(
     face touches them and they hold at least half a top (a tilted cube on its own). Two faces
     or more beside a counted face must hold a whole top's worth (``BESIDE_COUNTED``), not just
     its lower bound: the counted face may be a leaning cube's own top, turned from the lamp and
-    lit darker but within a flat top's range, and these its sides (dev 2027/3: 0.45 and 0.35
-    tops beside a top of 0.85 made a seventh cube of six; the dev set's one sure miss). A single
+    lit darker but within a flat top's range, and these its sides (0.45 and 0.35 tops beside a
+    top of 0.85 would make a seventh cube of six, with no doubt). A single
     face holding a whole top is one cube too (a leaning cube's top turned from the lamp)
     unless it touches a counted face holding less than a whole top: that may be its own top,
     foreshortened, with this its side tilted towards the camera. Less
@@ -701,17 +683,13 @@ def _enclosed_tops(masks: list[np.ndarray], edges: np.ndarray, weight: np.ndarra
     is a black top. Returns the black tops read as floor beside a black patch, with their edge
     bands, to be added to the black mask, and the centre of every such top (``_closed_tops_by_patch``).
 
-    Bench table 1021 (charcoal), photo 2: a black cube between two blue ones, in their shadow,
-    left no trace, 2 black of 3. Chosen on 129 dark study tables (seeds 3940-4539): 1118 ->
-    1136 of 1290 photos right, misses with no doubt 6 -> 5. Fresh dark tables 4840-5139 (74
-    tables): 626 -> 639 of 720, misses with no doubt 1 -> 0. Seeds 3180-3239 (mostly light
-    cloths): 580 of 600 before and after. Where black casts a shadow of its own and is measured
-    like any colour, the rule lost 3 photos of the study tables (the gap between a red cube's
-    side and a black cube closes round too: 4155/9), and is not applied there. A pocket of
-    shadow closed round by a black, a blue and a green cube (3214/2) is told from a top by how
-    little of its rectangle it fills. Regions already black (a hole in a patch, or a top found
-    by its colour) add nothing to the mask: added, their edge bands made patches measure more
-    than they hold."""
+    A black cube between two others, in their shadow, leaves no black pixel; its outline still
+    closes round its top. Where black casts a shadow of its own and is measured like any
+    colour, this is not applied: there the gap between another cube's side and a black cube
+    closes round too, and passes for a top. A pocket of shadow closed round by three cubes is
+    told from a top by how little of its smallest rectangle it fills. Regions already black
+    (a hole in a patch, or a top found by its colour) add nothing to the mask: their edge
+    bands would make patches measure more than they hold."""
     black = masks[BLACK]
     found = np.zeros_like(black)
     centres: list[tuple[int, int]] = []
@@ -759,11 +737,8 @@ def _closed_tops_by_patch(centres: list[tuple[int, int]], m: _Faces) -> np.ndarr
     """How many black tops closed round by their edges (``_enclosed_tops``) lie in each patch
     (row of ``m``): the patch holds at least that many cubes. Where black is found with its shadow, a cluster
     is counted by its area and swept silhouettes, and a top its neighbour's shadow covers
-    goes uncounted; its edges still show it. Bench table 1000 (charcoal), photo 2: five black
-    cubes in two rows counted as four.
-
-    Study dark tables 3940-4539: 1136 -> 1150 of 1290 photos right (19 right that were wrong,
-    5 wrong that were right)."""
+    goes uncounted; its edges still show it (without them, five black cubes in two rows can
+    count as four)."""
     x, y = m.origin
     h, w = m.labels.shape
     inside = [int(m.labels[cy - y, cx - x]) for cx, cy in centres if 0 <= cx - x < w and 0 <= cy - y < h]

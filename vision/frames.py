@@ -86,7 +86,7 @@ class EmptyTray:
         quarter floor says nothing and takes the other cells' median.
 
         The medians come from one histogram of all cells at once (``LIGHT_STEPS``): a median per
-        cell in a loop cost a millisecond of every frame."""
+        cell in a loop would cost a millisecond of every frame."""
         ratio = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) / self._gray_floor
         cells, enough = _cells(*ratio.shape, cell)
         ny, nx = enough.shape

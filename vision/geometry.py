@@ -36,7 +36,7 @@ def find_rim(empty: np.ndarray) -> np.ndarray | None:
     The rim is a rectangle parallel to the floor, so its perspective is the floor's; the
     outline ``find_tray`` gives mixes the rim with the floor's edges and is not. On a white
     table the rim is not brighter than its surroundings: this finds nothing, or a quadrilateral
-    along the picture's own border (table 2040).
+    along the picture's own border.
     """
     gray = cv2.cvtColor(empty, cv2.COLOR_BGR2GRAY)
     gray = cv2.GaussianBlur(gray, (0, 0), 1.0)
@@ -53,7 +53,7 @@ def find_tray_by_lines(empty: np.ndarray) -> np.ndarray | None:
     On a white table neither outline above is found: the walls' edges are too faint for a
     threshold set by the picture's own contrast, which the noise decides there, and the rim is
     no brighter than the table. Yet the walls' feet draw thin dark lines round the floor
-    (dev set: found on all six white tables, where nothing else was). The lines are told from
+    (found on white tables, where nothing else is). The lines are told from
     the noise by how far they stand out of the ridge filter's own spread over the picture,
     mostly noise. The quadrilateral mixes rims and feet, so it bounds the tray but gives no
     perspective, unlike ``find_rim``."""
@@ -139,8 +139,7 @@ def footprints(mask: np.ndarray, lift: np.ndarray) -> np.ndarray:
     ``working_fields``) is foreground: where what was found stands on the floor. A cube's
     shadow falls from there, not from its top. One segment for the whole tray, its median
     rise: the rise is a few working pixels and turns little across the tray, and following it
-    pixel by pixel (a remap per step; ``tops`` did so until session 18) cost 1.3 ms a frame
-    for the same number of dev photos right."""
+    pixel by pixel (a remap per step) costs 1.3 ms a frame and counts no better."""
     return cv2.erode(mask, lift, borderType=cv2.BORDER_CONSTANT, borderValue=0)
 
 
@@ -151,9 +150,9 @@ def _widths(points: np.ndarray, directions: np.ndarray) -> np.ndarray:
 
 _YAWS = np.radians(np.arange(0, 90, 2))
 MASK_BLUR = 3.0  # silhouette pixels: a mask cut at the noise threshold lies within 1.5 pixels of the outline on either side
-RIM_DOUBT = 1.7  # a rim under which the cubes' shapes fit this much worse than with no rim at all is not the rim (164 dev and fresh tables, misfits through WIDTH_MISFIT's loss: true rims up to 1.55, dev 2008's wrong one 1.86)
-UPRIGHT = np.radians(45)  # a rim whose horizon turns the camera further than this from upright is not the rim (dev 2028, 2040: the picture's border)
-WIDTH_MISFIT = 0.001  # a cube's relative squared width misfit that a good camera leaves (14 dev and fresh tables: 70 of 84 cubes 0.0001-0.0016)
+RIM_DOUBT = 1.7  # a rim under which the cubes' shapes fit this much worse than with no rim at all is not the rim (misfits through WIDTH_MISFIT's loss: true rims reach up to about 1.55, wrong ones 1.86)
+UPRIGHT = np.radians(45)  # a rim whose horizon turns the camera further than this from upright is not the rim (it is the picture's border)
+WIDTH_MISFIT = 0.001  # a cube's relative squared width misfit that a good camera leaves (most cubes 0.0001-0.0016)
 
 
 class View3D:
@@ -220,10 +219,10 @@ def _width_cost(view: View3D, centres: np.ndarray, observed: np.ndarray, dirs: n
     A cube's misfit counts in full up to what a good camera leaves (``WIDTH_MISFIT``) and only
     logarithmically beyond, a Cauchy loss: a speck of noise four pixels across that the mask
     joined to a cube stretches its hull by a third, and two such cubes, their squares summed,
-    pulled fresh table 3132's camera to the fit's limits (tilt 69 degrees for 21, every cube's
-    rise twice its length, tops measured at half and counted double). Over 306 dev, study and
-    fresh tables the median rise, against the generator's, was 0.035 of a cube edge off with
-    squares summed and 0.029 with this; worse than a tenth of an edge, 21 tables and 8."""
+    can pull the camera to the fit's limits (tilted by three times its true angle, every
+    cube's rise twice its length, tops measured at half and counted double). With this loss the
+    fitted rise is nearer the true one, and far off (more than a tenth of a cube edge) on
+    fewer tables."""
     corners = view.cube_corners(centres, _YAWS)  # N x Y x 8 x 2
     proj = corners @ dirs.T  # N x Y x 8 x D
     widths = proj.max(axis=2) - proj.min(axis=2)  # N x Y x D
@@ -296,9 +295,8 @@ def fit_view(
     cube's vertical edges anywhere in the tray follows. Without an outline the widths also
     have to give the tilt, with the camera taken as upright (no roll): six silhouettes do not
     pin down more; a rim that the cubes contradict, or that would have the camera lie on its
-    side (the players are asked to set it upright), is dropped: on 164 dev and fresh tables
-    the median rise 0.033 -> 0.031 of a cube edge off, worse than a tenth 5 -> 2 tables. The
-    principal point is taken at the frame's centre.
+    side (the players are asked to set it upright), is dropped: the camera fitted without it
+    is nearer the true one. The principal point is taken at the frame's centre.
 
     The blur margin is no wider than a mask's edge can be blurred (``MASK_BLUR``): left free,
     it let a camera too far away pass the cubes' missing size off as blur, and the vertical

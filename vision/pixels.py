@@ -177,11 +177,11 @@ class Evidence:
         ``pooled``, a colour and its ``ColourModel.nll`` per bin: that colour and the floor are
         told apart over ``POOLED`` pixels square, by the sum of their log-likelihood ratios, not
         pixel by pixel. A black cube's top on black felt can differ from the floor by less than
-        the sensor's noise: pixel by pixel, half of it was read as floor and the cleaning of the
-        specks took the rest (tables 2079, 2082, 2116). The pixels of one flat face share one
-        colour, so their evidence adds up. It costs something too: where another cube's shadow
-        falls past the reach learned for shadows, its dark band pools into a black patch
-        (dev 2053/4 and 2053/7, each a black cube counted where there is none, with a doubt)."""
+        the sensor's noise: pixel by pixel, half of it can be read as floor and the cleaning of
+        the specks takes the rest. The pixels of one flat face share one colour, so their
+        evidence adds up. It costs something too: where another cube's shadow falls past the
+        reach learned for shadows, its dark band can pool into a black patch (a black cube
+        counted where there is none, with a doubt)."""
         bg_nll, bg_chi = self.background.nll_projected(self.projected, shade)
         is_bg = np.where(self.colour == UNKNOWN, bg_chi <= CHI2_UNEXPLAINED, bg_nll <= self.colour_nll)
         labels = np.where(is_bg, BACKGROUND, self.colour).astype(np.uint8)

@@ -99,15 +99,14 @@ def _reach(shading: np.ndarray, cubes: list[np.ndarray], found: np.ndarray, lit:
     each dark pixel they cover counts ``DARK``, each lit one -1. Looked for in
     every direction and, in each, one pixel longer at a time: a cube's silhouette, widened by
     the soft edge, swept step by step (the zone ``Shadows.kernel`` draws; a dilation by it for
-    each reach tried took 11 s a calibration, and ``np.roll`` instead of ``_shifted`` a quarter of
+    each reach would take 11 s a calibration, and ``np.roll`` instead of ``_shifted`` a quarter of
     a second more).
 
-    Until session 25 the reach was the shortest, along the dark pixels' mean direction, to
-    cover nine tenths of them. Under a lamp nearly overhead the cubes' dark outlines ring them
-    on every side; no reach covers nine tenths of a ring, and the longest, 1.5 cube edges,
-    was taken: on 9 of 20 tables looked at, the shadow's zone lay 16-36 pixels from where the
-    generator's lamp cast it (a black cube anywhere there hid as a shadow). On 34 fresh tables
-    of dark cloth (seeds 3520-3669, `bench/vision_ab.py`) 281 -> 293 of 340 photos right."""
+    The reach is not the shortest that covers most of the dark pixels along their mean
+    direction: under a lamp nearly overhead the cubes' dark outlines ring them on every side,
+    no reach covers most of a ring, and the longest would be taken, in a direction the shadows
+    do not fall (a black cube anywhere there would hide as a shadow). Scoring dark pixels
+    covered against lit ones finds where the shadows are."""
     steps = int(furthest)
     margin = steps + int(np.ceil(blur)) + 2
 

@@ -1,5 +1,5 @@
-"""The bench picks out the study tables rules are chosen on (``--cloths``), so that any session
-can score the dark study tables again with one command instead of a cache of its own."""
+"""The bench picks out the tables of some cloths (``--cloths``), so that the dark tables among
+a range of seeds are scored with one command instead of a cache of their own."""
 import subprocess
 import sys
 from pathlib import Path

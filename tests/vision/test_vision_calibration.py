@@ -79,9 +79,9 @@ def test_fitted_camera_puts_vertical_edges_where_the_generator_did(sessions):
 
 def test_a_rim_that_would_lay_the_camera_on_its_side_is_not_the_rim():
     """The players set the camera upright. On dev table 2040 (white table) the picture's own
-    border passed for the rim, its horizon turned the camera 105 degrees, and the cubes' shapes
-    fitted that camera nearly as well as an upright one: vertical edges were 0.17 of a cube
-    edge off where the generator drew them."""
+    border can pass for the rim, its horizon turning the camera 105 degrees, and the cubes'
+    shapes fit that camera nearly as well as an upright one: vertical edges would be 0.17 of a
+    cube edge off where the generator drew them."""
     session = synth.make_session(2040)
     calibration = calibrate(*synth.calibration_pair(session))
     assert abs(geometry.View3D(*calibration.camera[:4], calibration.camera[4:6]).roll) < np.radians(45)
@@ -103,9 +103,9 @@ def _silhouettes(view: geometry.View3D, centres: np.ndarray, yaws: np.ndarray, s
 def test_a_speck_of_noise_joined_to_two_cubes_leaves_the_camera_where_it_was():
     """Calibration joins a changed speck closer than a quarter of a cube to the cube (a black
     cube's sides are pieces of one cube), so a speck of noise four pixels across can stretch a
-    cube's outline by a third. Two such on fresh table 3132 pulled the camera to the fit's
-    limits (tilt 69 degrees for 21, each cube's vertical edge twice its length); a cube that
-    fits badly must count for less than the five that agree."""
+    cube's outline by a third. Two such on table 3132 can pull the camera to the fit's limits
+    (tilt 69 degrees for 21, each cube's vertical edge twice its length); a cube that fits
+    badly must count for less than the five that agree."""
     truth = geometry.View3D(0.37, 0.0, 2258.0, 0.028, (640, 360))
     centres = np.array([[300, 430], [940, 530], [660, 450], [680, 210], [890, 360], [490, 200]], float)
     scale = 0.4
@@ -173,9 +173,8 @@ def test_a_black_cube_lost_on_dark_cloth_is_named_in_the_refusal():
 
 def test_a_cube_whose_top_alone_is_the_floors_colour_is_named_in_the_refusal():
     """The red cube on burgundy cloth with the cloth itself where its top is (the empty photo's
-    pixels pasted over the top and three pixels round it): only its sides stand out. No
-    generated table does this by itself any more: black felt's 1500 did while a speck of noise
-    bent the camera and every top was measured eroded."""
+    pixels pasted over the top and three pixels round it): only its sides stand out. Made by
+    hand here: the generated tables do not show it by themselves."""
     session = synth.make_session(1)
     assert session.cloth_name == "burgundy"
     empty, reference = synth.calibration_pair(session)
@@ -228,8 +227,8 @@ def test_a_cube_split_in_two_by_its_own_shading_is_still_one_cube():
 def test_a_black_top_keeps_its_own_smaller_measure_so_black_tops_are_whole():
     """All cubes are one size, but the counter sees a black top smaller than the others: its dark
     outline is lost to its sides and shadow. Measured against the others' top, two black
-    cubes side by side came out as 0.75 of a top each and counted as one (black measures 0.9
-    of the others' top here)."""
+    cubes side by side would come out as 0.75 of a top each and count as one (black measures
+    0.9 of the others' top here)."""
     session = synth.make_session(2012)
     calibration = calibrate(*synth.calibration_pair(session))
     black = calibration.top_area[CUBE_COLOURS.index("black")]
@@ -239,12 +238,10 @@ def test_a_black_top_keeps_its_own_smaller_measure_so_black_tops_are_whole():
 
 
 def test_a_black_top_lost_to_the_cloth_in_the_reference_photo_does_not_shrink_blacks_measure():
-    """All cubes are one size. On black felt (study table 2192) half of the reference black
-    cube's top read as floor, and black measured half a top: with that as its unit every black
-    face counted for two or three cubes, 41 black for 17 in photo 1. What the cloth takes of one
-    cube in one photo is no measure of a cube; black takes the others'. (Photo 7, two black
-    cubes, is counted: photo 1 has been one black cube over, with a doubt, since the frame is
-    shrunk in two steps.)"""
+    """All cubes are one size. On black felt (table 2192) half of the reference black cube's
+    top reads as floor, and black would measure half a top: with that as its unit every black
+    face would count for two or three cubes. What the cloth takes of one cube in one photo is
+    no measure of a cube; black takes the others'. Photo 7 (two black cubes) is counted."""
     session = synth.make_session(2192)
     calibration = calibrate(*synth.calibration_pair(session))
     assert not calibration.shadows.black_casts
@@ -254,11 +251,11 @@ def test_a_black_top_lost_to_the_cloth_in_the_reference_photo_does_not_shrink_bl
 
 
 def test_a_black_cube_whose_whole_silhouette_the_cloth_takes_in_is_marked_hollow():
-    """On study table 2194 (black felt) the black top has the cloth's very colour, in the
-    reference photo and in every frame: black's whole silhouette measures two thirds of the
-    others', and the counter must take a black patch's outline for the cube. On 2192 only the
-    top measured short, its silhouette whole: its tops show in the frames, and it is not marked.
-    Where black casts its own shadow (the dev tables) it is never marked."""
+    """On table 2194 (black felt) the black top has the cloth's very colour, in the reference
+    photo and in every frame: black's whole silhouette measures two thirds of the others', and
+    the counter must take a black patch's outline for the cube. On 2192 only the top measures
+    short, its silhouette whole: its tops show in the frames, and it is not marked. Where
+    black casts its own shadow (the next test) it is never marked."""
     hollow = calibrate(*synth.calibration_pair(synth.make_session(2194)))
     assert hollow.black_hollow and Calibration.from_json(hollow.to_json()).black_hollow
     assert not calibrate(*synth.calibration_pair(synth.make_session(2192))).black_hollow

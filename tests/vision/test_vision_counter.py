@@ -15,9 +15,7 @@ LIGHT_SCENES = 6
 
 @functools.cache
 def _dev_table(seed: int) -> tuple[synth.Session, Counter]:
-    """A generated table calibrated once for every test that uses it: the dev set (seeds
-    2000..2059), the dark tables studied from 2060-2130, and the fresh tables a later session
-    drew (3000 up) where a photo showed a rule missing."""
+    """A generated table (by its seed) calibrated once for every test that uses it."""
     session = synth.make_session(seed)
     return session, Counter(calibrate(*synth.calibration_pair(session)))
 
@@ -75,7 +73,7 @@ def test_battles_are_mostly_counted_and_misses_are_flagged(sessions):
             else:
                 misses += 1
                 flagged_misses += count.confidence < 0.8
-    assert right >= 0.8 * (right + misses)  # 23 of 24 when written; the counter before faces and the fitted camera made 17
+    assert right >= 0.8 * (right + misses)  # the counter gets 23 of 24
     assert flagged_misses >= 0.5 * misses
 
 
@@ -99,7 +97,7 @@ def test_a_cube_resting_tilted_on_another_counts_once(sessions):
     scenes = _scenes_with(session, np.random.default_rng(5), ["red"] * 3 + ["green"] * 3,
                           lambda cubes: any(c.resting_on is not None for c in cubes), 8, tilt=0.5, cluster=0.2)
     right = sum(counter.count(image).counts == truth.counts for image, truth in scenes)
-    assert right >= 6, right  # 7 of 8 when written; the counter before faces made 5
+    assert right >= 6, right  # the counter gets 7 of 8
 
 
 def test_cubes_seen_through_the_near_wall_are_counted(sessions):
@@ -108,7 +106,7 @@ def test_cubes_seen_through_the_near_wall_are_counted(sessions):
     near = lambda cubes: any(c.centre[1] < -synth.TRAY_D / 2 + synth.CUBE for c in cubes)  # noqa: E731
     scenes = _scenes_with(session, np.random.default_rng(8), ["blue", "yellow", "green", "red"], near, 6, tilt=0.0, cluster=0.0)
     right = sum(counter.count(image).counts == truth.counts for image, truth in scenes)
-    assert right >= 5, right  # 6 of 6 when written; the counter before bridging the rim made 3
+    assert right >= 5, right  # the counter gets 6 of 6
 
 
 def test_what_no_cube_colour_explains_is_outlined_for_the_players_only_when_it_is_a_doubt(sessions):
@@ -135,8 +133,8 @@ def _blacks_in_a_row_behind_the_near_wall() -> tuple[np.ndarray, synth.Truth]:
 
 def test_a_cube_right_behind_the_near_wall_keeps_its_top_where_the_rim_crosses_its_side():
     """Seen through the wall, a black cube's side takes another colour (here blue); the rim's
-    line between them is the tray's, so the top above it is still a top. Two black cubes in a
-    row against the wall were counted as one, and not flagged."""
+    line between them is the tray's, so the top above it is still a top: otherwise two black
+    cubes in a row against the wall count as one, with no doubt."""
     image, truth = _blacks_in_a_row_behind_the_near_wall()
     assert _dev_table(2025)[1].count(image).counts == truth.counts
 
@@ -286,7 +284,7 @@ def test_a_face_lit_as_a_flat_top_can_be_beside_a_counted_one_stays_a_doubt_not_
 
 def test_a_throw_whose_leaning_cube_shows_a_flat_lit_top_and_a_raised_side_asks_no_check():
     """Dev table 2007 (navy), photo 3: a green cube leans on a purple one; its top counts as
-    flat and its raised side beside it no longer asks the players to recount."""
+    flat, and its raised side beside it does not ask the players to recount."""
     sample = _dev_photo(2007, 3)
     count = _dev_table(2007)[1].count(sample.image)
     assert any(c.resting_on is not None and c.colour == "green" for c in sample.cubes)
@@ -296,9 +294,8 @@ def test_a_throw_whose_leaning_cube_shows_a_flat_lit_top_and_a_raised_side_asks_
 def test_a_black_cube_that_may_lie_in_a_shadow_of_its_colour_is_a_doubt():
     """Issue 4: "black cubes on dark cloth or in shadow", and "say when it is unsure rather
     than guess". Dev table 2001 (black felt), photo 2: a black cube lies where a purple one's
-    shadow falls, another where a red one's does. Both were read as those shadows until the
-    camera fit stopped following specks of noise (session 24); found now, they could as well
-    have been shadows, so the players are still asked to check the black cubes."""
+    shadow falls, another where a red one's does. Found or not, they could as well be those
+    shadows, so the players are asked to check the black cubes."""
     sample = _dev_photo(2001, 2)
     count = _dev_table(2001)[1].count(sample.image)
     assert Doubt("doubt.black_in_shadow") in count.doubts and count.confidence <= 0.7
@@ -308,7 +305,7 @@ def test_a_black_cube_up_the_picture_from_another_lies_beyond_its_shadow():
     """Issue 4: "black cubes on dark cloth". Dev table 2006 (charcoal), photo 3: two black
     cubes touch just up the picture from a row of red ones. A shadow falls from where a cube
     stands on the floor, not from its top a cube's height up the picture; reached from the red
-    tops, the left black top was read as their shadow and the pair counted as one cube."""
+    tops, the left black top would be read as their shadow and the pair counted as one cube."""
     sample = _dev_photo(2006, 3)
     count = _dev_table(2006)[1].count(sample.image)
     assert count.counts["black"] == sample.truth.counts["black"] == 3
@@ -321,7 +318,7 @@ def test_where_black_casts_a_shadow_of_its_own_no_black_cube_is_doubted_in_shado
 
 def test_a_throw_with_a_leaning_cube_counted_right_asks_no_check():
     """Dev table 2004, 29 cubes, one leaning on another: exact, and the players are not asked
-    to recount (its faces alone were a doubt before)."""
+    to recount (its faces alone would be a doubt)."""
     sample = _dev_photo(2004, 4)
     count = _dev_table(2004)[1].count(sample.image)
     assert any(c.resting_on is not None for c in sample.cubes)
@@ -388,7 +385,7 @@ def test_a_players_shadow_over_the_tray_after_calibration_does_not_change_the_co
         for k in range(3):
             sample = synth.scene(session, 100 * seed + k, total=8)
             right += counter.count(_in_a_players_shadow(sample.image, 0.7)).counts == sample.truth.counts
-    assert right >= 11, right  # 11 of 12 when written; 6 of 12 before the light was read from the floor
+    assert right >= 11, right  # the counter gets 11 of 12
 
 
 def test_light_changed_since_calibration_is_said_because_a_hand_can_look_like_a_shadow(sessions):
@@ -434,8 +431,8 @@ def test_each_cells_light_is_the_median_of_its_floor_and_a_cell_mostly_covered_t
 def test_undoing_camera_shake_leaves_the_empty_trays_picture_as_it_was():
     """The empty tray's picture is the background for the whole session. At a working size the
     Fourier transform needs no padding for (480 x 270: a white table, the whole frame at 0.375),
-    OpenCV windowed it in place on every frame, so the floor read ever darker, every frame
-    said the light had changed, and the counts were nonsense."""
+    OpenCV windows its input in place: unguarded, the floor would read ever darker, every frame
+    would say the light had changed, and the counts would be nonsense."""
     from vision.frames import EmptyTray
 
     rng = np.random.default_rng(2)
@@ -470,8 +467,8 @@ def _arrays(obj: object, name: str = "counter", seen: set | None = None):
 def test_counting_leaves_everything_calibration_taught_the_counter_as_it_was(sessions):
     """The calibration stands for the whole session: no frame may change it, whatever path the
     frame takes (the light changed, a hand in the tray). OpenCV 5.0 changes some inputs in place:
-    ``phaseCorrelate`` windowed the empty tray's picture at sizes its Fourier transform needs no
-    padding for (the test above); this guards every other call, at an ordinary size."""
+    ``phaseCorrelate`` windows its input at sizes its Fourier transform needs no padding for
+    (the test above); this guards every other call, at an ordinary size."""
     session, _, _, _, counter = sessions[4]
     sample = synth.scene(session, 401, total=8)
     counter.count(sample.image)  # caches built on the first frame are the counter's to build
@@ -486,7 +483,7 @@ def test_counting_leaves_everything_calibration_taught_the_counter_as_it_was(ses
 def test_a_cube_leaning_on_another_whose_top_and_raised_side_measure_as_two_counts_one():
     """Issue 4: "a cube resting tilted on another". Dev table 2015 (dark wood), photo 9: a
     green cube leans on a cube of another colour; its foreshortened top and raised side, both
-    lit as a top can be, measured 0.71 and 0.5 of a top and counted as two cubes. One leaning
+    lit as a top can be, measure 0.71 and 0.5 of a top, two cubes by their faces. One leaning
     cube's silhouette covers the patch better than two flat ones (``vision.fit``)."""
     sample = _dev_photo(2015, 9)
     assert any(c.colour == "green" and c.resting_on is not None for c in sample.cubes)
@@ -496,16 +493,16 @@ def test_a_cube_leaning_on_another_whose_top_and_raised_side_measure_as_two_coun
 
 def test_two_touching_tops_whose_seam_is_lost_count_two_by_their_silhouettes():
     """Dev table 2024 (green felt), photo 1: two touching green cubes whose seam the picture
-    lost measure 1.89 tops in two faces, one taken for the other's raised side: counted 5 of
-    6. Two cubes' silhouettes cover the patch clearly better than one."""
+    lost measure 1.89 tops in two faces, one taken for the other's raised side: 5 of 6 by
+    their faces. Two cubes' silhouettes cover the patch clearly better than one."""
     sample = _dev_photo(2024, 1)
     count = _dev_table(2024)[1].count(sample.image)
     assert count.counts["green"] == sample.truth.counts["green"] == 6
 
 
 def test_two_touching_tops_taken_for_a_leaning_cube_and_fitted_clearly_as_two_ask_no_check():
-    """Dev table 2017 (navy), photo 7: two touching blue tops lit brighter than a flat top were
-    taken for one leaning cube, which cannot hold two whole tops: a cube short, and a check.
+    """Dev table 2017 (navy), photo 7: two touching blue tops lit brighter than a flat top pass
+    by their faces for one leaning cube, which cannot hold two whole tops: a cube short, and a check.
     Two flat cubes' silhouettes cover the patch well, and better by the margin than one or
     three: the count is exact and asks nothing."""
     sample = _dev_photo(2017, 7)
@@ -525,20 +522,19 @@ def test_a_black_top_the_colour_of_the_cloth_counts_when_one_cubes_silhouette_co
 
 
 def test_a_black_cube_whose_top_has_the_cloths_colour_counts_whole_by_its_outline():
-    """Issue 4: "black cubes on dark cloth". Study table 2194 (black felt, one of the dark
-    tables drawn from seeds 2131-2399): a black top has the cloth's very colour, and only a
-    cube's dark sides and outline are found around a top read as floor. Photo 3 counted four
-    black cubes of six. The floor inside a small black patch's convex hull is its top."""
+    """Issue 4: "black cubes on dark cloth". Table 2194 (black felt): a black top has the
+    cloth's very colour, and only a cube's dark sides and outline are found around a top read
+    as floor; by those alone photo 3 holds four black cubes of six. The floor inside a small
+    black patch's convex hull is its top."""
     sample = _dev_photo(2194, 3)
     count = _dev_table(2194)[1].count(sample.image)
     assert count.counts["black"] == sample.truth.counts["black"] == 6
 
 
 def test_where_only_a_black_cubes_sides_show_a_count_with_black_asks_for_a_check():
-    """Issue 4: "say when it is unsure rather than guess". On study table 2194 a black cube is
-    seen only by its sides; in photo 9 one leans on another, its sides against it. With the
-    camera bent by specks of noise (before session 24) the two counted as one with nothing else
-    amiss; counted right now, a count resting on sides alone still asks for a check."""
+    """Issue 4: "say when it is unsure rather than guess". On table 2194 a black cube is seen
+    only by its sides; in photo 9 one leans on another, its sides against it, and the two could
+    as well count as one. A count resting on sides alone asks for a check, right or not."""
     sample = _dev_photo(2194, 9)
     count = _dev_table(2194)[1].count(sample.image)
     assert Doubt("doubt.black_hollow") in count.doubts and count.confidence <= 0.7
@@ -546,7 +542,7 @@ def test_where_only_a_black_cubes_sides_show_a_count_with_black_asks_for_a_check
 
 def test_black_cubes_found_with_their_own_shadow_are_fitted_like_any_colour():
     """Dev table 2049 (black felt, where a black cube is found with its own shadow), photo 4:
-    two black patches measured a cube more than they hold (2.01 and 2.74 tops, 3 cubes each);
+    two black patches measure a cube more than they hold (2.01 and 2.74 tops, 3 cubes each);
     two cubes' silhouettes cover each better."""
     sample = _dev_photo(2049, 4)
     count = _dev_table(2049)[1].count(sample.image)
@@ -554,11 +550,10 @@ def test_black_cubes_found_with_their_own_shadow_are_fitted_like_any_colour():
 
 
 def test_a_black_top_as_faint_as_the_noise_on_black_felt_is_told_from_the_floor_over_its_neighbours():
-    """Issue 4: "black cubes on dark cloth". Table 2079 (black felt; one of the dark tables drawn
-    from seeds 2060-2130 to study dark cloth), photo 8: a black cube's top differs from the
-    felt by less than the sensor's noise. Pixel by pixel, half of it read as floor and the
-    cleaning of specks took the rest: one black cube of two. Told apart over three pixels
-    square, the top is whole again."""
+    """Issue 4: "black cubes on dark cloth". Table 2079 (black felt), photo 8: a black cube's
+    top differs from the felt by less than the sensor's noise. Pixel by pixel, half of it reads
+    as floor and the cleaning of specks takes the rest: one black cube of two. Told apart over
+    three pixels square, the top is whole."""
     sample = _dev_photo(2079, 8)
     count = _dev_table(2079)[1].count(sample.image)
     assert count.counts["black"] == sample.truth.counts["black"] == 2
@@ -567,7 +562,7 @@ def test_a_black_top_as_faint_as_the_noise_on_black_felt_is_told_from_the_floor_
 def test_black_cubes_found_with_their_shadow_are_fitted_with_silhouettes_swept_along_it():
     """Issue 4: "black cubes on dark cloth". Dev table 2016 (charcoal, where a black cube is found
     together with its own shadow), photo 9: the faces cut a cube's shadow out as a face of its
-    own, and four touching black cubes measured five. Whole cubes' silhouettes, each swept
+    own, and four touching black cubes measure five. Whole cubes' silhouettes, each swept
     the way and as far as the calibration saw shadows fall, cover the patch best with four.
     The black patches stay marked for the players to check."""
     sample = _dev_photo(2016, 9)
@@ -578,9 +573,9 @@ def test_black_cubes_found_with_their_shadow_are_fitted_with_silhouettes_swept_a
 
 def test_black_cubes_whose_shadows_fall_on_their_neighbours_are_counted_by_swept_silhouettes():
     """Issue 4: "black cubes on dark cloth", "touching clusters of the same colour". Table 3214
-    (charcoal, where a black cube is found together with its own shadow; drawn for session 22),
-    photo 2: a black patch measures 1.44 black cubes, each with its shadow, and its faces
-    counted one with no doubt. One cube's shadow falls on the other, so the patch holds more
+    (charcoal, where a black cube is found together with its own shadow), photo 2: a black
+    patch measures 1.44 black cubes, each with its shadow, and its faces count one with no
+    doubt. One cube's shadow falls on the other, so the patch holds more
     cubes than its area in cubes with shadows: two swept silhouettes cover it best. The count
     is exact, and the faces and the fit disagreeing marks the patch for the players."""
     sample = _dev_photo(3214, 2)
@@ -590,10 +585,10 @@ def test_black_cubes_whose_shadows_fall_on_their_neighbours_are_counted_by_swept
 
 
 def test_a_black_cube_whose_top_has_the_cloths_colour_is_found_by_the_outline_of_its_sides():
-    """Issue 4: "black cubes on dark cloth". Table 4014 (black felt, lamp overhead; drawn for
-    session 26), photo 0: the reference cube's top showed, but two of the eight black cubes are
-    painted a shade lighter and their tops have the felt's colour. Only their sides and outline
-    are black, patches too small to count: 6 of 8. Each patch whose hull has one cube's size
+    """Issue 4: "black cubes on dark cloth". Table 4014 (black felt, lamp overhead), photo 0:
+    the reference cube's top shows, but two of the eight black cubes are painted a shade
+    lighter and their tops have the felt's colour. Only their sides and outline are black,
+    patches too small to count by their area: 6 of 8. Each patch whose hull has one cube's size
     and shape is taken with the floor inside it, and the count is exact."""
     sample = _dev_photo(4014, 0)
     count = _dev_table(4014)[1].count(sample.image)
@@ -602,9 +597,9 @@ def test_a_black_cube_whose_top_has_the_cloths_colour_is_found_by_the_outline_of
 
 def test_black_cubes_seen_only_as_an_outline_around_floor_ask_for_a_check():
     """Issue 4: "say when it is unsure (... a blob it cannot explain) rather than guess". Table
-    4624 (black felt, lamp overhead; drawn for session 27), photo 6: the reference cube's top
-    showed, but three black cubes in a row show only as one outline around the felt's colour,
-    and their faces counted one cube, sure. An outline holding that much floor is no cube's
+    4624 (black felt, lamp overhead), photo 6: the reference cube's top shows, but three black
+    cubes in a row show only as one outline around the felt's colour, and their faces count
+    one cube, sure. An outline holding that much floor is no cube's
     top: the count asks the players to check the black cubes."""
     sample = _dev_photo(4624, 6)
     count = _dev_table(4624)[1].count(sample.image)
@@ -623,11 +618,11 @@ def test_a_line_along_the_wall_is_no_black_cube_however_its_hull_is_filled():
 
 def test_black_measured_with_its_umbra_where_it_casts_its_shadow_is_counted_with_its_shadow_too():
     """Issue 4: "black cubes on dark cloth", "touching clusters of the same colour". Table 4509
-    (charcoal; drawn for session 27), photo 6: black casts a shadow the floor can be told from,
-    but its umbra is as dark as the cube, and calibration kept black's top 1.67 times the other
-    colours'. Two black cubes, one behind the other, measured 0.57 and 0.54 of that top, their
-    faces brighter than the shadow-darkened reference face, and counted as one leaning cube
-    with no doubt. Counted as black measured with its shadow is, by swept silhouettes: two."""
+    (charcoal), photo 6: black casts a shadow the floor can be told from, but its umbra is as
+    dark as the cube, and calibration keeps black's top 1.67 times the other colours'. Two
+    black cubes, one behind the other, measure 0.57 and 0.54 of that top, their faces brighter
+    than the shadow-darkened reference face: by their faces, one leaning cube with no doubt.
+    Counted as black measured with its shadow is, by swept silhouettes: two."""
     sample = _dev_photo(4509, 6)
     counter = _dev_table(4509)[1]
     assert counter.calibration.shadows.black_casts and counter.black_with_shadow
@@ -637,23 +632,19 @@ def test_black_measured_with_its_umbra_where_it_casts_its_shadow_is_counted_with
 def test_black_cubes_that_cast_their_own_shadow_are_fitted_with_whole_cubes_too():
     """Issue 4: "touching clusters of the same colour", black included. Dev table 2023
     (burgundy, where a black cube casts a shadow the floor can be told from), photo 8: eight
-    black cubes, one patch of them measured as one cube, far from whole. Black was not fitted
-    on such tables (a still tray's black count once flickered); fitted like any colour, the
-    patch holds two and the count is exact (the doubt stays). Until session 23 the example was
-    2008/1, fifteen black cubes, counted one short since the frame is shrunk in two steps."""
+    black cubes, one patch of them measured as one cube, far from whole. Fitted like any
+    colour, the patch holds two and the count is exact (the doubt stays)."""
     sample = _dev_photo(2023, 8)
     count = _dev_table(2023)[1].count(sample.image)
     assert count.counts["black"] == sample.truth.counts["black"] == 8
 
 
 def test_a_leaning_cubes_top_and_side_both_near_whole_tops_are_checked_by_its_silhouette():
-    """Issue 4: "a cube resting tilted on another". Table 3061 (navy; drawn for session 23, no
-    rule chosen on it), photo 2: a blue patch shows two faces, 0.76 and 0.72 of a top, both lit
-    as a flat top can be: two cubes, a residual of 0.28, just short of a doubt, and so a wrong
-    count with no check. A patch that near the doubt is fitted too: one cube's silhouette covers
-    it better than two, and the faces and the fit disagreeing is itself a doubt. (Until session
-    23 the example was dev 2019/7, a yellow cube leaning on black ones; with the frame shrunk in
-    two steps its faces measure 1.05 and 0.49, one leaning cube with no doubt.)"""
+    """Issue 4: "a cube resting tilted on another". Table 3061 (navy), photo 2: a blue patch
+    shows two faces, 0.76 and 0.72 of a top, both lit as a flat top can be: two cubes, a
+    residual of 0.28, just short of a doubt, and so a wrong count with no check. A patch that
+    near the doubt is fitted too: one cube's silhouette covers it better than two, and the
+    faces and the fit disagreeing is itself a doubt."""
     sample = _dev_photo(3061, 2)
     count = _dev_table(3061)[1].count(sample.image)
     assert count.counts["blue"] == sample.truth.counts["blue"] == 9
@@ -663,7 +654,7 @@ def test_a_leaning_cubes_top_and_side_both_near_whole_tops_are_checked_by_its_si
 def test_a_leaning_cube_in_a_big_cluster_is_fitted_with_the_faces_around_it():
     """Issue 4: "touching clusters", "a cube resting tilted on another". Dev table 2039 (dark
     wood), photo 9: in a cluster of seven yellow cubes, a leaning cube's top and raised side
-    were counted as two cubes beside a third: eight. The faces around the leaning cube are
+    count by their faces as two cubes beside a third: eight. The faces around the leaning cube are
     fitted with whole cubes, the rest of the cluster counting neither way; two cubes' silhouettes
     cover them clearly better than three, and clearly best, so the count is exact and the
     cluster asks nothing (another yellow patch of the photo may)."""
@@ -690,8 +681,8 @@ def test_sides_holding_less_than_a_whole_top_beside_a_counted_top_make_no_cube_o
 
 
 def test_six_touching_purple_cubes_one_of_them_leaning_count_six():
-    """Dev 2027/3 (white table): the leaning cube's sides were counted as a seventh cube, with
-    no doubt shown (the dev set's one sure miss)."""
+    """Dev 2027/3 (white table): the leaning cube's sides must not count as a seventh cube;
+    such a miss would come with no doubt shown."""
     sample = _dev_photo(2027, 3)
     assert sample.truth.counts["purple"] == 16
     assert _dev_table(2027)[1].count(sample.image).counts["purple"] == 16
@@ -699,9 +690,9 @@ def test_six_touching_purple_cubes_one_of_them_leaning_count_six():
 
 def test_a_black_top_read_as_floor_in_shadow_is_found_by_the_edges_that_close_round_it():
     """Issue 4: "black cubes on dark cloth or in shadow". Table 4531 (black felt, where a black
-    cube is found together with its own shadow; drawn for session 27), photo 8: a lone black
-    cube's top has the colour of the felt in a shadow and reads as floor; its sides and shadow
-    made a patch too small to count, and the count said no black cube, sure. Its top's edges
+    cube is found together with its own shadow), photo 8: a lone black cube's top has the
+    colour of the felt in a shadow and reads as floor; its sides and shadow make a patch too
+    small to count, and by its colour alone no black cube, sure. Its top's edges
     still close round a region of a top's size and shape beside that patch: one black cube."""
     sample = _dev_photo(4531, 8)
     counter = _dev_table(4531)[1]
@@ -712,8 +703,8 @@ def test_a_black_top_read_as_floor_in_shadow_is_found_by_the_edges_that_close_ro
 def test_where_black_casts_its_own_shadow_a_gap_closed_round_by_edges_is_no_black_top():
     """The other side of the rule above: table 4155 (charcoal), where black casts a shadow of
     its own and is measured like any colour, photo 9: the gaps between a red cube's side and
-    the black cubes beside it close round too, and taken as black tops they made 20 black
-    cubes of 18. There black tops are found by their colour, and the rule is not applied."""
+    the black cubes beside it close round too, and taken as black tops they would make 20
+    black cubes of 18. There black tops are found by their colour, and the rule is not applied."""
     sample = _dev_photo(4155, 9)
     counter = _dev_table(4155)[1]
     assert not counter.black_with_shadow
@@ -722,9 +713,9 @@ def test_where_black_casts_its_own_shadow_a_gap_closed_round_by_edges_is_no_blac
 
 def test_a_black_patch_holds_at_least_as_many_cubes_as_tops_its_edges_close_round():
     """Issue 4: "touching clusters of the same colour", "black cubes on dark cloth". Table 4070
-    (charcoal, where a black cube is found together with its own shadow; drawn for session 26),
-    photo 0: black clusters counted by their area and swept silhouettes, tops their neighbours'
-    shadows cover uncounted: 11 black of 14. Each top the edges close round in a patch is one
+    (charcoal, where a black cube is found together with its own shadow), photo 0: black
+    clusters counted by their area and swept silhouettes, tops their neighbours' shadows cover
+    uncounted, hold 11 black of 14. Each top the edges close round in a patch is one
     cube of it at least; a count the edges raise asks the players to check it."""
     sample = _dev_photo(4070, 0)
     count = _dev_table(4070)[1].count(sample.image)

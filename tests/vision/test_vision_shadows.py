@@ -84,8 +84,8 @@ def _reference(shadow: tuple[int, int], ring: int) -> tuple[np.ndarray, list[np.
 
 def test_under_a_lamp_overhead_the_cubes_dark_outlines_are_no_long_shadow():
     """Each cube ringed alike on every side, wider than a shadow's soft edge: no direction
-    covers most of the ring, and the shadow reaches no further than the ring is wide (it
-    once reached a cube and a half, 32 pixels)."""
+    covers most of the ring, and the shadow reaches no further than the ring is wide (not the
+    longest reach looked for, a cube and a half)."""
     shading, cubes, everything = _reference(shadow=(0, 0), ring=4)
     learned = learn(shading, cubes, everything)
     assert np.hypot(*learned.reach) <= 4

@@ -62,10 +62,9 @@ def _bench_settling_run(run: int):
 
 def test_a_throw_on_black_felt_settles_in_time_on_the_true_count():
     """Issue 4: "counts stable within 0.5 s of the cubes stopping". The bench's settling run 9
-    (black felt): its still frames counted 6 to 9 black cubes, so four in a row never agreed
-    and the reading never settled. Black patches are now fitted with whole cubes there too.
-    Until session 23 the reading settled on the true 7; with the frame shrunk in two steps it
-    settles on 6, and asks the players to check a patch that is not whole cubes."""
+    (black felt): counted by their faces alone, its still frames hold 6 to 9 black cubes, and
+    four in a row never agree. With black patches fitted with whole cubes the reading settles
+    in time, on the true count or asking the players to check a patch that is not whole cubes."""
     reading, i, truth = _bench_settling_run(9)
     assert reading.stable and not truth.moving
     assert (i - 8) / FPS <= 0.5
