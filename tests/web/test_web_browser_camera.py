@@ -1,7 +1,7 @@
 """The tablet's own camera, live, in a real browser.
 
 Debian's Chromium plays a video file as its camera: the tray after a throw, rendered by
-``vision.synth`` with known truth (the cubes sliding to rest, then lying still). The page is
+``devtools.tray_photos`` with known truth (the cubes sliding to rest, then lying still). The page is
 served on http://127.0.0.1, a secure context like http://localhost on the tablet that runs the
 server, so the browser gives it the camera; the page posts its frames and the battle screen
 settles on the count with no typing. Without a camera the page offers photos and says why.
@@ -119,7 +119,7 @@ def test_the_tablets_live_camera_counts_the_throw_with_no_typing(camera_browser,
 
     # read in the same moment as the settled counts: the video loops, and each time the cubes
     # slide again the reading is no longer settled and the verdict goes (under load, between
-    # two reads of the page: session 25 saw it)
+    # two reads of the page)
     settled = table.wait_for_function(
         """(want) => {
           const verdict = document.querySelector('.verdict');
