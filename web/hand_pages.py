@@ -5,8 +5,6 @@ from flask import Blueprint, render_template
 
 from web import screens
 from web.context import game_context
-from web.screens import has_screens
-from web.regions import REGIONS, payload, scene_for
 from web.words import Words
 
 bp = Blueprint("hand", __name__)
@@ -17,8 +15,4 @@ def hand(game_id: str, token: str) -> tuple[str, int]:
     ctx = game_context(game_id, token)
     if ctx.device.colour is None:
         return render_template("refused.html", t=Words(ctx.lang), lang=ctx.lang), 403
-    if has_screens(ctx):
-        return screens.page("hand", ctx, token=token), 200
-    scene = scene_for(ctx)
-    return render_template("hand/page.html", s=scene, ctx=ctx, token=token,
-                           first=payload("hand", ctx, scene), regions=REGIONS["hand"]), 200
+    return screens.page("hand", ctx, token=token), 200

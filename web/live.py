@@ -17,8 +17,6 @@ from companion.errors import RuleError
 from web import screens
 from web.context import game_context, player_token
 from web.hub import CLOSED
-from web.regions import payload
-from web.screens import has_screens
 
 bp = Blueprint("live", __name__, url_prefix="/live")
 
@@ -42,7 +40,7 @@ def stream(game_id: str) -> Response:
     def screen() -> str:
         # Only an app context, entered and left within one step: streams interleave freely.
         with app.app_context():
-            return _event(screens.payload(kind, ctx) if has_screens(ctx) else payload(kind, ctx))
+            return _event(screens.payload(kind, ctx))
 
     def events() -> Iterator[str]:
         q = hub.subscribe()

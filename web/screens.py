@@ -33,8 +33,6 @@ def mount(app: Flask) -> None:
     ``/games/<game>/static/``."""
     for name in names():
         game = find_game(name)
-        if getattr(game, "screens", None) is None:
-            continue
         where = folder(game)
         app.register_blueprint(Blueprint(
             f"game_{name}", game.screens.package, template_folder=str(where / "templates"),
@@ -60,28 +58,45 @@ class GameWords(Words):
         return text.format(**params) if params else text
 
 
-def has_screens(ctx: GameContext) -> bool:
-    return getattr(ctx.hub.game, "screens", None) is not None
+def scene_of(ctx: GameContext) -> Any:
+    """The device's scene: its own snapshot and the game's public facts, worded for it."""
+    game = ctx.hub.game
+    snap = ctx.hub.snapshot(ctx.device.viewer)
+    return game.screens.scene(snap, ctx.lang, ctx.device.viewer, game.facts(ctx.hub.state),
+                              GameWords(game.name, ctx.lang))
+
+
+def scripts(game: Game, kind: str) -> list[str]:
+    """The game's own scripts for this kind of page, those its package has."""
+    found = folder(game) / "static"
+    return [f"/games/{game.name}/static/{name}" for name in ("game.js", f"{kind}.js")
+            if (found / name).exists()]
 
 
 def page(kind: str, ctx: GameContext, **more: Any) -> str:
-    """A whole page ("table" or "hand") of a game with screens."""
-    first = payload(kind, ctx)
-    return render_template(f"shell/{kind}.html", ctx=ctx, t=GameWords(ctx.hub.game.name, ctx.lang),
-                           lang=ctx.lang, first=first, game=ctx.hub.game.name,
-                           title=ctx.hub.game.titles().get(ctx.lang, ctx.hub.game.name), **more)
-
-
-def payload(kind: str, ctx: GameContext) -> dict[str, Any]:
-    """One device's screen at the current revision: its regions drawn from its own view."""
+    """A whole page ("table" or "hand") of a game: the shell's frame around its body."""
     game = ctx.hub.game
-    snap = ctx.hub.snapshot(ctx.device.viewer)
-    scene = game.screens.scene(snap.view, ctx.lang, ctx.device.viewer)
+    scene = scene_of(ctx)
+    return render_template(
+        f"shell/{kind}.html", kind=kind, ctx=ctx, s=scene, t=GameWords(game.name, ctx.lang),
+        lang=ctx.lang, first=payload(kind, ctx, scene), game=game.name,
+        title=game.titles().get(ctx.lang, game.name), tower="tower" in game.capabilities,
+        scripts=scripts(game, kind), player=ctx.names.player(ctx.device.colour), **more)
+
+
+def payload(kind: str, ctx: GameContext, scene: Any = None) -> dict[str, Any]:
+    """Everything one device's screen needs at the current revision: its own view, and its
+    regions drawn from that view alone."""
+    game = ctx.hub.game
+    scene = scene if scene is not None else scene_of(ctx)
+    snap = scene.snap
     t = GameWords(game.name, ctx.lang)
     regions = {region: render_template(f"{game.name}/{kind}/_{region}.html", s=scene, ctx=ctx, t=t)
                for region in game.screens.regions[kind]}
     decision = game.decision(ctx.hub.state)
-    return {"rev": snap.rev, "seq": snap.seq, "now": time.time(), "since": snap.since,
-            "timer": ctx.settings.timer, "pending": decision.kind if decision else None,
+    more = scene.live() if hasattr(scene, "live") else {}
+    return {**more, "rev": snap.rev, "seq": snap.seq, "now": time.time(), "since": snap.since,
+            "timer": ctx.settings.timer if decision is not None and decision.timed else 0,
+            "pending": decision.kind if decision else None,
             "awaits": list(decision.seats) if decision else [], "view": snap.view,
             "regions": regions}

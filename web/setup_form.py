@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.errors import RuleError
-from companion.kits.tower.source import PLAYER_COLOURS
+from companion.engine import find_game
 from web.settings import TRAY_SOURCES, TableSettings, pin_hash
 
 TIMERS = (0, 60, 120, 180, 300)
 
 
-SHELL_FIELDS = ("game", "pin", "tray", "timer", "pass_tablet")
+SHELL_FIELDS = ("game", "pin", "tray", "timer", "pass_tablet", "seed")
 
 
 @dataclass(frozen=True)
@@ -38,21 +38,11 @@ def suggested_pin() -> str:
 
 def read(data: Mapping[str, Any]) -> NewGame:
     """A new game from the form (or JSON): ``game`` (by its registry name, Shogun unless
-    said), the table's settings, and the rest for the game's create command. For Shogun,
-    players in seating order, oldest first.
-
-    Form fields: ``seat1..seat5`` (a colour or empty), ``name1..name5``, ``setup``,
-    ``side``, ``tray``, ``timer`` (seconds, 0 for none), ``pin``, ``pass_tablet``.
-    JSON may give ``players`` as a list of {colour, name} instead of the seats.
-    """
-    players = data.get("players")
-    if not isinstance(players, list):
-        players = []
-        for seat in range(1, len(PLAYER_COLOURS) + 1):
-            colour = str(data.get(f"seat{seat}") or "").strip()
-            if colour:
-                players.append({"colour": colour,
-                                "name": str(data.get(f"name{seat}") or "").strip()[:24]})
+    said) and the table's settings (``pin``, ``tray``, ``timer`` in seconds, 0 for none,
+    ``pass_tablet``); the game makes its create command from the rest."""
+    game = data.get("game") or "shogun"
+    if not isinstance(game, str):
+        raise RuleError("command.bad_field", field="game")
     pin = str(data.get("pin") or "").strip()
     if not (4 <= len(pin) <= 8 and pin.isdigit()):
         raise RuleError("setup.bad_pin")
@@ -65,15 +55,9 @@ def read(data: Mapping[str, Any]) -> NewGame:
         raise RuleError("command.bad_field", field="timer") from None
     if not 0 <= timer <= 3600:
         raise RuleError("command.bad_field", field="timer")
+    options = {k: v for k, v in data.items() if k not in SHELL_FIELDS}
+    command = find_game(game).create_command(options)
     seed = data.get("seed")
-    game = data.get("game") or "shogun"
-    if not isinstance(game, str):
-        raise RuleError("command.bad_field", field="game")
-    if game == "shogun":
-        command = {"type": "create", "setup": str(data.get("setup") or "recommended"),
-                   "side": str(data.get("side") or "sun"), "players": players}
-    else:
-        command = {"type": "create", **{k: v for k, v in data.items() if k not in SHELL_FIELDS}}
     command["seed"] = seed if isinstance(seed, int) else secrets.randbelow(2**31)
     pass_tablet = str(data.get("pass_tablet") or "").lower() in ("1", "on", "true", "yes")
     return NewGame(game, command, pin, tray, timer, pass_tablet)

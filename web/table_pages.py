@@ -1,54 +1,75 @@
 """The tablet's pages: the games on this server, a new game, and the table itself."""
 from __future__ import annotations
 
-from flask import (Blueprint, Response, current_app, redirect, render_template, request,
+from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request,
                    url_for)
 
-from companion.i18n import LANGUAGES
-from companion.kits.tower.source import PLAYER_COLOURS
-from web.api import create_game, remember_table
-from web.services import services
+from companion.engine import find_game, names
 from companion.errors import RuleError
-from web.context import GameContext, game_context
-from web.refusals import refused
-from web.identity import token
+from companion.i18n import LANGUAGES
 from web import screens
+from web.api import create_game, remember_table
+from web.context import GameContext, game_context
+from web.identity import token
 from web.qr import svg
-from web.regions import REGIONS, payload, scene_for
-from web.screens import has_screens
+from web.refusals import refused
+from web.screens import GameWords
+from web.services import services
 from web.setup_form import TIMERS, suggested_pin
-from web.tray.verdict import verdict_lines
 from web.words import COOKIE, Words, language
 
 bp = Blueprint("table", __name__)
 
 
+def _games() -> list[tuple[str, str]]:
+    """Every game this install runs, with its name in the device's language."""
+    lang = language(request)
+    return [(name, find_game(name).titles().get(lang, name)) for name in names()]
+
+
 @bp.get("/")
 def index() -> str:
     lang = language(request)
-    return render_template("index.html", t=Words(lang), lang=lang,
-                           games=services().hubs.games())
-
-
-def _new_form(error: str | None = None, status: int = 200) -> tuple[str, int]:
-    lang = language(request)
-    pin = current_app.config.get("HOST_PIN") or suggested_pin()
-    return render_template("new.html", t=Words(lang), lang=lang, colours=PLAYER_COLOURS,
-                           timers=TIMERS, pin=pin, error=error, form=request.form), status
+    titles = dict(_games())
+    return render_template("index.html", t=Words(lang), lang=lang, titles=titles,
+                           games=[g for g in services().hubs.games() if g.game in titles])
 
 
 @bp.get("/new")
-def new() -> tuple[str, int]:
-    return _new_form()
+def choose() -> Response | str:
+    """The new game: straight to the form when this install runs one game, else the list."""
+    games = _games()
+    if len(games) == 1:
+        return redirect(url_for("table.new", game=games[0][0]))
+    lang = language(request)
+    return render_template("shell/choose.html", t=Words(lang), lang=lang, games=games)
 
 
-@bp.post("/new")
-def create() -> Response | tuple[str, int]:
+def _new_form(game: str, error: str | None = None, status: int = 200) -> tuple[str, int]:
+    lang = language(request)
     try:
-        game_id = create_game(request.form)
+        found = find_game(game)
+    except RuleError:
+        abort(404)
+    pin = current_app.config.get("HOST_PIN") or suggested_pin()
+    return render_template("shell/new.html", t=GameWords(game, lang), lang=lang, game=game,
+                           title=found.titles().get(lang, game),
+                           tower="tower" in found.capabilities, timers=TIMERS, pin=pin,
+                           error=error, form=request.form, **found.screens.new_game), status
+
+
+@bp.get("/new/<game>")
+def new(game: str) -> tuple[str, int]:
+    return _new_form(game)
+
+
+@bp.post("/new/<game>")
+def create(game: str) -> Response | tuple[str, int]:
+    try:
+        game_id = create_game({**request.form.to_dict(), "game": game})
     except RuleError as err:
         refusal = refused(err)
-        return _new_form(refusal.get_json()["error"]["message"], refusal.status_code)
+        return _new_form(game, refusal.get_json()["error"]["message"], refusal.status_code)
     return remember_table(redirect(url_for("table.table", game_id=game_id)), game_id)
 
 
@@ -72,11 +93,7 @@ def joins(ctx: GameContext) -> list[dict[str, str]]:
 @bp.get("/table/<game_id>")
 def table(game_id: str) -> str:
     ctx = game_context(game_id)
-    if has_screens(ctx):
-        return screens.page("table", ctx, joins=joins(ctx))
-    scene = scene_for(ctx)
-    return render_template("table/page.html", s=scene, t=scene.t, ctx=ctx, joins=joins(ctx),
-                           first=payload("table", ctx, scene), regions=REGIONS["table"])
+    return screens.page("table", ctx, joins=joins(ctx))
 
 
 @bp.get("/lang/<lang>")
@@ -89,24 +106,6 @@ def set_language(lang: str) -> Response:
     if lang in LANGUAGES:
         response.set_cookie(COOKIE, lang, max_age=60 * 60 * 24 * 365, samesite="Lax")
     return response
-
-
-@bp.app_template_global()
-def trays():
-    return services().trays
-
-
-@bp.app_template_global()
-def live_verdict(ctx: GameContext) -> list[str] | None:
-    """What a settled live reading would decide, shown for one tap; None while cubes
-    fall, without a live source, or when the bookkeeping rules the reading out."""
-    live = ctx.hub.live
-    if not live or not live["stable"]:
-        return None
-    try:
-        return verdict_lines(ctx.hub, live["counts"], ctx.names)
-    except RuleError:
-        return None
 
 
 @bp.app_template_global()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
 Event = dict[str, Any]
@@ -53,26 +53,34 @@ ONLOOKER = Actor("onlooker")
 class Decision:
     """What the game waits for: ``kind`` (a game's own word, such as "plans"), the seats
     whose phones must answer, and whether the table must (a tray count, a step on the board).
-    Timers, "your turn" alerts and the lobby read this; ``since`` changes only with it."""
+    Timers, "your turn" alerts and the lobby read this; ``timed`` says the table's timer
+    runs for it (Shogun times the plans, not a move)."""
 
     kind: str
     seats: tuple[str, ...] = ()
     table: bool = False
+    timed: bool = False
 
 
 @dataclass(frozen=True)
 class Screens:
     """Where a game's screens live, described without Flask: the web shell makes a blueprint
     of it. ``package``'s folder holds ``templates/<game>/`` (``table.html`` and ``hand.html``,
-    the page bodies that lay out the regions, and ``table/_<region>.html``,
-    ``hand/_<region>.html``, each region drawn from the scene alone), ``static/`` (served at
-    ``/games/<game>/static/``) and ``words/{ru,cs,en}.json`` (the screens' own words).
-    ``scene(view, lang, seat)`` wraps one device's view for its templates: screens never see
-    the state, only the view."""
+    the page bodies that lay out the regions and include ``shell/_tools.html`` where the
+    shell's buttons go; ``table/_<region>.html`` and ``hand/_<region>.html``, each region
+    drawn from the scene alone; ``new.html``, the new-game form's fields), ``static/``
+    (served at ``/games/<game>/static/``; ``game.js`` is loaded on every page of the game,
+    ``table.js`` and ``hand.js`` on theirs) and ``words/{ru,cs,en}.json`` (the screens' own
+    words). ``scene(snapshot, lang, seat, facts, t)`` wraps one device's snapshot (its view
+    and choices) with the game's public ``facts`` and the words function ``t`` for its
+    templates: screens never see the state; a scene with a ``live()`` method adds its fields
+    to each live update. ``new_game`` is what the new-game form shows beyond the shell's
+    fields."""
 
     package: str
     regions: Mapping[str, tuple[str, ...]]
-    scene: Callable[[dict[str, Any], str, str | None], Any]
+    scene: Callable[..., Any]
+    new_game: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Game(Protocol):
@@ -88,6 +96,10 @@ class Game(Protocol):
 
     def data_version(self) -> str:
         """A digest of the data files the rules read (boards, cards, tables)."""
+
+    def create_command(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The create command (without its seed) from the new-game form's fields or the
+        API's JSON, less the table's own settings (PIN, tray, timer, mode)."""
 
     def new_state(self) -> Any: ...
 
@@ -107,6 +119,10 @@ class Game(Protocol):
 
     def view(self, state: Any, seat: str | None) -> dict[str, Any]:
         """What ``seat`` may see (None: the public table). The only thing screens read."""
+
+    def facts(self, state: Any) -> Any:
+        """What every device may know that is not in the view and does not change in play:
+        the game's data as it was created (its board and cards), for the screens."""
 
     def choices(self, state: Any, seat: str | None) -> dict[str, Any]:
         """The legal options of the decision ``seat`` is awaited for, worked out from what

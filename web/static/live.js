@@ -1,5 +1,5 @@
 /* Live screen: one EventSource per device; swaps the regions whose HTML changed.
-   Shared by the table and the hands: commands, toasts, sheets, steppers, the timer.
+   Shared by every game's table and hands: commands, toasts, sheets, steppers, the timer.
    Events arrive in order on one connection, every (re)connection starts with the whole
    screen, and revisions go on rising when the server restarts, so a restart needs no care. */
 "use strict";
@@ -92,7 +92,7 @@ const TC = (() => {
     }
     body.dataset.rev = p.rev;
     const skew = Date.now() / 1000 - p.now;
-    clock = p.pending === "plans" && p.timer > 0 ? {end: p.since + skew + p.timer, left: null} : null;
+    clock = p.timer > 0 ? {end: p.since + skew + p.timer, left: null} : null;
     tick();
     hideDismissed();
     document.dispatchEvent(new CustomEvent("tc:update", {detail: {payload: p, changed}}));
@@ -130,29 +130,6 @@ const TC = (() => {
       const v = Number(out.textContent) + Number(t.dataset.step);
       out.textContent = Math.min(Number(box.dataset.max), Math.max(Number(box.dataset.min), v));
       return;
-    }
-    if (t.classList.contains("target") || t.classList.contains("group")) {
-      const cls = t.classList.contains("target") ? ".target" : ".group";
-      t.parentElement.querySelectorAll(cls).forEach((b) => b.classList.toggle("on", b === t));
-      return;
-    }
-    if (t.hasAttribute("data-move-go")) {
-      const box = t.closest("[data-move]");
-      const to = box.querySelector(".target.on");
-      if (!to) { toast(W.pick_target); return; }
-      const armies = Number(box.querySelector("[data-stepper] output").textContent);
-      send({type: "move", player: box.dataset.player, to: to.dataset.to, armies}).catch(() => {});
-      return;
-    }
-    if (t.hasAttribute("data-draft-go")) {
-      const box = t.closest("[data-draft]");
-      const card = box.querySelector(".target.on");
-      const group = box.querySelector(".group.on");
-      if (!card || !group) { toast(W.pick_group); return; }
-      const cmd = {type: "draft_pick", player: box.dataset.player, take: card.dataset.take,
-                   armies: Number(group.dataset.armies)};
-      if (card.dataset.province) cmd.province = card.dataset.province;
-      send(cmd).catch(() => {});
     }
   });
 

@@ -12,7 +12,8 @@ from web.context import GameContext, game_context
 from web.services import services
 from web.tray.verdict import verdict_lines
 
-bp = Blueprint("tray", __name__, url_prefix="/api")
+bp = Blueprint("tray", __name__, url_prefix="/api", template_folder="templates",
+               static_folder="static", static_url_path="/tray/static")
 
 FRAME_MAX = 2 * 2**20  # bytes; a browser's 1920x1080 JPEG frame is a few hundred kB
 PHOTOS_MAX = 40 * 2**20  # bytes per request: two full-resolution phone photos (a 48 MP JPEG is ~15 MB)
@@ -120,3 +121,22 @@ def preview(game_id: str) -> Response:
     if not isinstance(counts, dict):
         raise RuleError("command.bad_field", field="counts")
     return jsonify({"lines": verdict_lines(ctx.hub, counts, ctx.names)})
+
+
+@bp.app_template_global()
+def trays():
+    """The server's tray sources, for the battle screen (the camera's calibration state)."""
+    return services().trays
+
+
+@bp.app_template_global()
+def live_verdict(ctx: GameContext) -> list[str] | None:
+    """What a settled live reading would decide, shown for one tap; None while cubes
+    fall, without a live source, or when the bookkeeping rules the reading out."""
+    live = ctx.hub.live
+    if not live or not live["stable"]:
+        return None
+    try:
+        return verdict_lines(ctx.hub, live["counts"], ctx.names)
+    except RuleError:
+        return None

@@ -4,9 +4,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.engine import TABLE
-from companion.i18n import Names
+from companion.i18n import Names, render
 from web.hub import GameHub
-from web.present import line
 
 
 def verdict_lines(hub: GameHub, counts: Mapping[str, Any], names: Names) -> list[str]:
@@ -14,4 +13,4 @@ def verdict_lines(hub: GameHub, counts: Mapping[str, Any], names: Names) -> list
     bookkeeping rules the count out."""
     tower = hub.game.tower
     events = hub.preview(tower.count_command(counts), TABLE)
-    return [line(note, names) for note in tower.outcome(events)]
+    return [render(note["key"], note["params"], names) for note in tower.outcome(events)]

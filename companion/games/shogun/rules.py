@@ -19,6 +19,8 @@ from companion.games.shogun.simulate import play_game
 from companion.games.shogun.state import ShogunState, apply
 from companion.games.shogun.text import names_for, table_lines
 from companion.games.shogun.tray import ShogunTower
+from companion.games.shogun.web.screens import SCREENS
+from companion.kits.tower.source import PLAYER_COLOURS
 from companion.i18n import Names
 from companion.games.shogun.view import view
 
@@ -111,6 +113,7 @@ def check_sender(command: Mapping[str, Any], actor: Actor) -> None:
 
 
 DECIDED_BY_TABLE = frozenset({"tray"})
+TIMED = frozenset({"plans"})
 
 
 class ShogunRules:
@@ -120,10 +123,25 @@ class ShogunRules:
     rules_version = RULES_VERSION
     capabilities = frozenset({"tower"})
     tower = ShogunTower()
-    screens = None
+    screens = SCREENS
 
     def titles(self) -> Mapping[str, str]:
         return {"ru": "Сёгун", "cs": "Shogun", "en": "Shogun"}
+
+    def create_command(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Players in seating order, oldest first: ``players`` as a list of {colour, name},
+        or the new-game form's ``seat1..seat5`` (a colour or empty) and ``name1..name5``;
+        ``setup`` (the recommended provinces unless "draft") and ``side``."""
+        players = options.get("players")
+        if not isinstance(players, list):
+            players = []
+            for seat in range(1, len(PLAYER_COLOURS) + 1):
+                colour = str(options.get(f"seat{seat}") or "").strip()
+                if colour:
+                    players.append({"colour": colour,
+                                    "name": str(options.get(f"name{seat}") or "").strip()[:24]})
+        return {"type": "create", "setup": str(options.get("setup") or "recommended"),
+                "side": str(options.get("side") or "sun"), "players": players}
 
     def data_version(self) -> str:
         return catalog.data_version(catalog.documents())
@@ -152,7 +170,7 @@ class ShogunRules:
         if kind in DECIDED_BY_TABLE:
             return Decision(kind, table=True)
         seats = pending.get("waiting") or ([pending["player"]] if pending.get("player") else [])
-        return Decision(kind, seats=tuple(seats))
+        return Decision(kind, seats=tuple(seats), timed=kind in TIMED)
 
     def seats(self, state: ShogunState) -> tuple[str, ...]:
         return tuple(state.seating)
@@ -181,6 +199,9 @@ class ShogunRules:
 
     def names(self, state: ShogunState, lang: str) -> Names:
         return names_for(state, lang) if state.catalog else Names(lang)
+
+    def facts(self, state: ShogunState) -> catalog.Catalog:
+        return state.catalog
 
     def choices(self, state: ShogunState, seat: str | None) -> dict[str, Any]:
         pending = state.pending

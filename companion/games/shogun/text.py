@@ -2,16 +2,23 @@
 from __future__ import annotations
 
 import json
+from typing import Mapping
 
+from companion.games.shogun.catalog import Board
 from companion.games.shogun.state import ShogunState
 from companion.i18n import Names, render
 
 
 def names_for(state: ShogunState, lang: str) -> Names:
-    board = state.board
-    players = {c: p.name for c, p in state.players.items() if p.name and p.name != c}
+    return names_of(state.board, {c: p.name for c, p in state.players.items()}, lang)
+
+
+def names_of(board: Board, players: Mapping[str, str], lang: str) -> Names:
+    """The names a device reads: provinces from the board, players by the names they gave
+    (a player who gave none is called by colour)."""
+    given = {c: name for c, name in players.items() if name and name != c}
     return Names(lang, province=lambda p: board.name(p, lang) if p in board.provinces else p,
-                 players=players)
+                 players=given)
 
 
 def describe(state: ShogunState, note: dict, lang: str) -> str:

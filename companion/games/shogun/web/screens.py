@@ -1,19 +1,20 @@
-"""A device's view made readable: names in its language, the map's geometry, the log.
+"""Shogun's screens: a device's view made readable (names in its language, the map's
+geometry, the log) for its templates, and where those templates live.
 
 Templates get a Scene and ask it questions ("this province's name", "the log, newest
-first") instead of digging through the view; nothing here decides a rule.
+first") instead of digging through the view; nothing here decides a rule, and nothing here
+reads the game's state: only the device's snapshot and the game's public data.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
+from companion.engine.game import Screens
 from companion.games.shogun.catalog import Board, Catalog
-from companion.games.shogun.state import ShogunState
-from companion.games.shogun.text import names_for
+from companion.games.shogun.text import names_of
 from companion.i18n import Names, render
-from web.hub import Snapshot
-from web.words import Words
+from companion.kits.tower.source import PLAYER_COLOURS
 
 MAP_W, MAP_Y_STRETCH, MAP_PAD = 920.0, 1.55, 48.0
 
@@ -61,15 +62,17 @@ def map_geometry(board: Board) -> tuple[tuple[Node, ...], tuple[tuple[str, str],
 class Scene:
     """One device's snapshot, with everything a template needs to show it."""
 
-    def __init__(self, snap: Snapshot, state: ShogunState, lang: str, device: Any) -> None:
+    def __init__(self, snap: Any, lang: str, seat: str | None, catalog: Catalog,
+                 t: Callable[..., str]) -> None:
         self.snap = snap
         self.v = snap.view
         self.lang = lang
-        self.device = device
-        self.t = Words(lang)
-        self.catalog: Catalog = state.catalog
-        self.names: Names = names_for(state, lang)
+        self.seat = seat
+        self.t = t
+        self.catalog = catalog
         self.players = {p["colour"]: p for p in self.v["players"]}
+        self.names: Names = names_of(catalog.board, {c: p["name"] for c, p in self.players.items()},
+                                     lang)
 
     # -- words -------------------------------------------------------------------------
     def province(self, pid: str | None) -> str:
@@ -110,6 +113,11 @@ class Scene:
     def doubts(self, doubts: list[dict[str, Any]]) -> str:
         """Why a live reading may be wrong (``web.tray.readings``), worded for this device."""
         return "; ".join(line(d, self.names) for d in doubts)
+
+    def live(self) -> dict[str, Any]:
+        """What Shogun adds to the live payload: the phase, whose turn, the whole log."""
+        return {"phase": self.v["phase"], "actor": self.pending.get("player"),
+                "log": self.log(len(self.v["log"]))}
 
     # -- the game ----------------------------------------------------------------------
     @property
@@ -203,3 +211,13 @@ class Scene:
 
     def node_at(self) -> dict[str, Node]:
         return {n.id: n for n in self.map()[0]}
+
+
+REGIONS = {
+    "table": ("top", "strip", "specials", "map", "players", "tower", "log", "decision",
+              "overlay"),
+    "hand": ("top", "decision", "provinces", "log"),
+}
+
+SCREENS = Screens(package="companion.games.shogun.web", regions=REGIONS, scene=Scene,
+                  new_game={"colours": PLAYER_COLOURS})
