@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.errors import RuleError
-from companion.engine import find_game
+from companion.engine import find_game, names
 from web.settings import TRAY_SOURCES, TableSettings, pin_hash
 
 TIMERS = (0, 60, 120, 180, 300)
@@ -40,7 +40,7 @@ def read(data: Mapping[str, Any]) -> NewGame:
     """A new game from the form (or JSON): ``game`` (by its registry name, Shogun unless
     said) and the table's settings (``pin``, ``tray``, ``timer`` in seconds, 0 for none,
     ``pass_tablet``); the game makes its create command from the rest."""
-    game = data.get("game") or "shogun"
+    game = data.get("game") or names()[0]
     if not isinstance(game, str):
         raise RuleError("command.bad_field", field="game")
     pin = str(data.get("pin") or "").strip()
