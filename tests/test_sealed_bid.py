@@ -189,6 +189,17 @@ def test_a_bid_above_the_coins_held_is_refused_and_changes_nothing(lang, sentenc
     assert render(err.key, err.params, lang) == sentence
 
 
+@pytest.mark.parametrize("lang, forms", [
+    ("ru", {1: "монету", 2: "монеты", 5: "монет", 11: "монет", 21: "монету", 24: "монеты"}),
+    ("cs", {1: "minci", 3: "mince", 5: "mincí"}),
+    ("en", {1: "coin", 2: "coins"}),
+])
+def test_counts_take_the_languages_plural_form(lang, forms):
+    for coins, word in forms.items():
+        line = render("sealed_bid.too_many_coins", {"coins": coins, "held": 0}, lang)
+        assert f" {coins} {word}:" in line, line
+
+
 def test_a_seat_cannot_bid_for_another():
     """A phone bids only for its own seat (``actor.may_play``)."""
     session = new_game()

@@ -1,21 +1,24 @@
 """Sealed bids' sentences, its refusals and log lines, in Russian, Czech and English.
 
 The game brings its own catalogue in the platform's shape (``{"messages": {...}}``) and
-count syntax (``{coins|монета|монеты|монет}``, the form chosen by the language's plural
-rule), so "11 монет" and "3 монеты" read right. Seats are shown by their players' names.
+count syntax (``{coins|монета|монеты|монет}``: one, few, many), so "11 монет" and
+"3 монеты" read right. It takes only the list of languages from the platform: a game's
+sentences stay the game's own. Seats are shown by their players' names.
 """
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
 
-from companion.i18n import DEFAULT, LANGUAGES, PLURAL, plural_form
+from companion.i18n import DEFAULT, LANGUAGES
 
 CATALOGUE = resources.files("games.sealed_bid") / "messages"
 SEAT_KEYS = frozenset({"seat", "winner"})
 SEATS_KEYS = frozenset({"seats", "winners"})
+COUNT = re.compile(r"\{(\w+)\|([^{}]*)\}")
 
 
 @lru_cache(maxsize=None)
@@ -24,6 +27,17 @@ def messages(lang: str) -> Mapping[str, str]:
     if lang not in LANGUAGES:
         lang = DEFAULT
     return json.loads((CATALOGUE / f"{lang}.json").read_text(encoding="utf-8"))["messages"]
+
+
+def plural_form(lang: str, n: int) -> int:
+    """Which of the forms one|few|many (en: one|other) a whole count takes in ``lang``."""
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+    if lang == "cs":
+        return 0 if n == 1 else 1 if 2 <= n <= 4 else 2
+    return 0 if n == 1 else 1
 
 
 def _form(lang: str, n: Any, forms: str) -> str:
@@ -53,5 +67,5 @@ def render(key: str, params: Mapping[str, Any], lang: str,
     """One sentence for ``key`` in ``lang``; English, then the key itself, as fallbacks.
     ``names`` maps seats to the players' names."""
     template = messages(lang).get(key) or messages("en").get(key) or key
-    template = PLURAL.sub(lambda m: _form(lang, params.get(m.group(1)), m.group(2)), template)
+    template = COUNT.sub(lambda m: _form(lang, params.get(m.group(1)), m.group(2)), template)
     return template.format_map(_Blank({k: _value(k, v, names or {}) for k, v in params.items()}))
