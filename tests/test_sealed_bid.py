@@ -250,8 +250,10 @@ def test_a_malformed_bid_is_refused_and_changes_nothing(change, key):
     ({"players": CREATE["players"][:2]}, "sealed_bid.player_count"),
     ({"players": CREATE["players"] * 2}, "sealed_bid.player_count"),
     ({"players": CREATE["players"][:2] + [{"seat": "north"}]}, "sealed_bid.seat_twice"),
-    ({"players": CREATE["players"][:2] + [{"seat": "west", "name": "\ud800"}]}, "sealed_bid.bad_text"),
-    ({"players": CREATE["players"][:2] + [{"seat": "west", "name": "a\nb"}]}, "sealed_bid.bad_text"),
+    ({"players": CREATE["players"][:2] + [{"seat": "west", "name": "\ud800"}]},
+     "sealed_bid.bad_text"),
+    ({"players": CREATE["players"][:2] + [{"seat": "west", "name": "a\nb"}]},
+     "sealed_bid.bad_text"),
     ({"players": CREATE["players"][:2] + [{"seat": "west", "name": "x" * 41}]},
      "sealed_bid.text_too_long"),
     ({"players": CREATE["players"][:2] + [{"seat": "w\ud800"}]}, "sealed_bid.bad_text"),
@@ -289,8 +291,8 @@ def test_a_sealed_bid_can_be_undone_before_the_reveal():
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_simulated_games_end_with_coins_and_points_conserved(players):
-    """200 random games for each number of players: every coin is held or was paid for a lot, every lot's
-    points are held or were lost to a tie, and no one ever holds fewer than no coins."""
+    """200 random games for each number of players: every coin is held or was paid for a
+    lot, every lot's points are held or were lost to a tie, and no one's coins go below 0."""
     table = lots.load()
     for seed in range(200):
         state = agent.simulate(players, seed).state

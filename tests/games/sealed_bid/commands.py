@@ -38,7 +38,8 @@ class Bid:
     coins: int
 
 
-def _fields(data: Mapping[str, Any], required: set[str], optional: frozenset[str] = frozenset()) -> None:
+def _fields(data: Mapping[str, Any], required: set[str],
+            optional: frozenset[str] = frozenset()) -> None:
     for name in data:
         if name not in required | optional:
             raise RuleError("sealed_bid.unknown_field", field=_shown(name))
