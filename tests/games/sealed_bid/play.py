@@ -10,14 +10,13 @@ lot is discarded). After the last lot, the most points wins; a tie for most shar
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any
 
+from companion.engine.game import Emit
 from companion.errors import RuleError
 from games.sealed_bid import lots
 from games.sealed_bid.commands import Bid, Create
 from games.sealed_bid.state import SealedBidState
-
-Emit = Callable[[dict[str, Any]], None]
 
 
 def _note(emit: Emit, key: str, **params: Any) -> None:
