@@ -1,0 +1,91 @@
+"""Sealed bids for an engine session: the ``Game`` the registry finds by name.
+
+The rules themselves are in ``play`` (a tie for the highest bid wins nothing and costs
+nothing); this module is the seam: who may send what, what the game waits for, what each
+device sees, and which commands undo may take back.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from companion.engine.game import Actor, Decision, Emit, versions
+from companion.errors import RuleError
+from games.sealed_bid import lots, play
+from games.sealed_bid.commands import Create, parse
+from games.sealed_bid.screens import SCREENS
+from games.sealed_bid.state import SealedBidState, apply
+from games.sealed_bid.view import current_round, phase, view
+
+# Raised when events change meaning, so an older release refuses a newer game.
+RULES_VERSION = 1
+
+
+def check_sender(command: Mapping[str, Any], actor: Actor) -> None:
+    """Only the table (or the host) makes the game; a phone bids only for its own seat,
+    the table for any seat (the group may pass the tablet). Checked before the command's
+    shape, so a phone learns nothing from a command it may not send."""
+    kind = command.get("type") if isinstance(command, Mapping) else None
+    if kind == "create" and not actor.is_table:
+        raise RuleError("sealed_bid.table_only")
+    if kind == "bid":
+        seat = command.get("seat")
+        if not actor.may_play(seat if isinstance(seat, str) else None):
+            raise RuleError("sealed_bid.not_your_seat", seat=actor.seat)
+
+
+class SealedBidRules:
+    """Sealed bids, 3 to 5 players, for an engine session."""
+
+    name = "sealed_bid"
+    rules_version = RULES_VERSION
+    capabilities: frozenset[str] = frozenset()
+    screens = SCREENS
+
+    def titles(self) -> Mapping[str, str]:
+        return {"ru": "Ставки в конвертах", "cs": "Nabídky v obálkách", "en": "Sealed bids"}
+
+    def data_version(self) -> str:
+        return lots.version()
+
+    def new_state(self) -> SealedBidState:
+        return SealedBidState()
+
+    def apply(self, state: SealedBidState, event: dict[str, Any]) -> None:
+        apply(state, event)
+
+    def execute(self, state: SealedBidState, command: Mapping[str, Any], actor: Actor,
+                rng: random.Random, emit: Emit) -> None:
+        check_sender(command, actor)
+        cmd = parse(command)
+        if isinstance(cmd, Create):
+            play.create(state, cmd, versions(self), rng, emit)
+        else:
+            play.bid(state, cmd, emit)
+
+    def decision(self, state: SealedBidState) -> Decision | None:
+        if not state.created or state.over:
+            return None
+        return Decision("bids", seats=tuple(state.waiting))
+
+    def seats(self, state: SealedBidState) -> tuple[str, ...]:
+        return tuple(state.players)
+
+    def view(self, state: SealedBidState, seat: str | None = None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def summary(self, state: SealedBidState) -> dict[str, Any]:
+        return {"phase": phase(state), "round": current_round(state), "rounds": len(state.lots),
+                "players": [{"seat": p.seat, "name": p.name, "points": p.points}
+                            for p in state.players.values()],
+                "result": state.result}
+
+    def seed_of(self, state: SealedBidState) -> int:
+        return state.seed
+
+    def undoable(self, events: list[dict[str, Any]]) -> bool:
+        """A command whose events revealed the bids cannot be undone: nobody can unsee them."""
+        return not any(event["type"] == "revealed" for event in events)
+
+
+GAME = SealedBidRules()

@@ -1,0 +1,1 @@
+"""Sealed bids' screens: templates, the hand's script and the screens' words (no code)."""
