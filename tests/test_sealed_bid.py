@@ -13,19 +13,23 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
-from companion.engine import TABLE, Actor, EventStore, Session, find_game, names, register
+from companion.engine import TABLE, Actor, EventStore, Session, find_game, names
 from companion.engine.game import Decision, versions
 from companion.errors import RuleError
-from games.sealed_bid import agent, lots
+from games import sealed_bid_registered
+from games.sealed_bid import agent, lots, rules
 from games.sealed_bid.text import messages, render
 
-register("sealed_bid", "games.sealed_bid.rules:GAME")
+@pytest.fixture(autouse=True, scope="module")
+def _sealed_bid_registered() -> Iterator[None]:
+    with sealed_bid_registered():
+        yield
 
-GAME = find_game("sealed_bid")
+GAME = rules.GAME
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "tests" / "games" / "sealed_bid"
 SEATS = ("north", "east", "south")
@@ -341,8 +345,9 @@ def test_a_lots_table_that_cannot_make_a_game_is_refused():
 
 def test_registering_the_game_touches_no_platform_file():
     """The game is found by name, yet the platform's code and the web shell never name it:
-    its package and the ``register`` call above are all it takes."""
+    its package and its registration (``sealed_bid_registered``) are all it takes."""
     assert "sealed_bid" in names()
+    assert find_game("sealed_bid") is GAME
     for folder in ("companion", "web"):
         for path in (ROOT / folder).rglob("*"):
             if path.is_file() and path.suffix in {".py", ".json", ".html", ".js", ".css", ".txt"}:

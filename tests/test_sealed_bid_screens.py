@@ -12,20 +12,25 @@ import re
 from importlib import resources
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import jinja2
 import pytest
 
-from companion.engine import TABLE, Actor, Session, find_game, register
-from games.sealed_bid import agent
+from companion.engine import TABLE, Actor, Session
+from games import sealed_bid_registered
+from games.sealed_bid import agent, rules
 
-register("sealed_bid", "games.sealed_bid.rules:GAME")
+@pytest.fixture(autouse=True, scope="module")
+def _sealed_bid_registered() -> Iterator[None]:
+    with sealed_bid_registered():
+        yield
 
-GAME = find_game("sealed_bid")
+GAME = rules.GAME
 WEB = Path(str(resources.files(GAME.screens.package)))
-ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(WEB / "templates"), autoescape=True,
-                         undefined=jinja2.StrictUndefined)
+SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
+ENV = jinja2.Environment(loader=jinja2.FileSystemLoader([WEB / "templates", SHELL]),
+                         autoescape=True, undefined=jinja2.StrictUndefined)
 LANGS = ("ru", "cs", "en")
 SEATS = ("north", "east", "south")
 CREATE = agent.create_command(3, 7)
@@ -46,7 +51,8 @@ def t_for(lang: str) -> Callable[..., str]:
 
 def draw(kind: str, session: Session, seat: str | None, lang: str = "en") -> dict[str, str]:
     """Every region of the table (``seat`` None) or of ``seat``'s hand, as HTML."""
-    scene = GAME.screens.scene(GAME.view(session.state, seat), lang, seat)
+    scene = GAME.screens.scene(SimpleNamespace(view=GAME.view(session.state, seat), extras={}),
+                               lang, seat)
     ctx = SimpleNamespace(device=SimpleNamespace(table=seat is None, colour=seat),
                           game_id="g1", lang=lang)
     return {name: ENV.get_template(f"sealed_bid/{kind}/_{name}.html")
@@ -142,15 +148,17 @@ def test_a_players_name_is_shown_as_text_not_markup():
 def test_the_page_body_lays_out_every_region(kind):
     regions = GAME.screens.regions[kind]
     first = SimpleNamespace(regions={name: f"<i>{name}</i>" for name in regions})
-    page = ENV.get_template(f"sealed_bid/{kind}.html").render(first=first)
+    ctx = SimpleNamespace(game_id="g1", device=SimpleNamespace(table=kind == "table"))
+    page = ENV.get_template(f"sealed_bid/{kind}.html").render(
+        first=first, kind=kind, lang="en", ctx=ctx, t=t_for("en"), joins=[], token="t1",
+        title="Sealed bids", request=SimpleNamespace(args={}))
     for name in regions:
         assert f'<section id="r-{name}" class="region"><i>{name}</i></section>' in page
 
 
 def test_the_hand_page_loads_the_script_that_sends_the_bid():
-    page = (WEB / "templates" / "sealed_bid" / "hand.html").read_text(encoding="utf-8")
-    assert '<script src="/games/sealed_bid/static/sealed_bid.js"></script>' in page
-    script = (WEB / "static" / "sealed_bid.js").read_text(encoding="utf-8")
+    """The shell loads a game's ``static/hand.js`` on its hand pages."""
+    script = (WEB / "static" / "hand.js").read_text(encoding="utf-8")
     assert "[data-bid]" in script and 'TC.send({type: "bid", seat: ' in script
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from flask import Blueprint, Response, jsonify, make_response, request
+from flask import Blueprint, Response, jsonify, make_response
 
 from companion.engine import HOST, ONLOOKER, TABLE, Actor, find_game
 from companion.errors import RuleError
@@ -18,16 +18,13 @@ from web import setup_form
 from web.context import GameContext, game_context, player_token
 from web.hub import GameHub
 from web.identity import TABLE as TABLE_ROLE, table_cookie, token
+from web.requests import json_body, json_object
 from web.services import services
 from web.settings import pin_ok
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 COOKIE_AGE = 60 * 60 * 24 * 365
-
-
-def body() -> Any:
-    return request.get_json(silent=True)
 
 
 def create_game(data: Any) -> str:
@@ -50,7 +47,7 @@ def remember_table(response: Response, game_id: str) -> Response:
 
 @bp.post("/games")
 def create() -> Response:
-    game_id = create_game(body())
+    game_id = create_game(json_object())
     response = make_response(jsonify({"game_id": game_id, "table": f"/table/{game_id}"}), 201)
     return remember_table(response, game_id)
 
@@ -74,16 +71,15 @@ def _done(hub: GameHub) -> Response:
 @bp.post("/games/<game_id>/commands")
 def command(game_id: str) -> Response:
     ctx = game_context(game_id)
-    ctx.hub.execute(body(), actor_of(ctx))
+    ctx.hub.execute(json_body(), actor_of(ctx))
     return _done(ctx.hub)
 
 
 def as_host(game_id: str) -> GameContext:
     """The game, if the request carries the host's PIN."""
     ctx = game_context(game_id)
-    sent = body()
-    pin = sent.get("pin") if isinstance(sent, dict) else None
-    if not pin_ok(services().secret, ctx.settings, pin):
+    pin = json_object().get("pin")
+    if not isinstance(pin, str) or not pin_ok(services().secret, ctx.settings, pin):
         raise RuleError("host.bad_pin")
     return ctx
 

@@ -52,3 +52,9 @@ def find_game(name: str) -> Game:
     game = getattr(importlib.import_module(module), attribute)
     _loaded[name] = game
     return game
+
+
+def unregister(name: str) -> None:
+    """Forget a game ``register`` added (a test's game, once its tests are done)."""
+    _extra.pop(name, None)
+    _loaded.pop(name, None)

@@ -7,7 +7,7 @@ an amount (only that a bid was handed in); then every bid flips at once, and the
 screen names the winner. Screenshots are kept in artifacts/web/.
 
 Skipped until the web shell mounts game screens (it is being built alongside): the server
-must serve the game's own script at /games/sealed_bid/static/sealed_bid.js.
+must serve the game's own script at /games/sealed_bid/static/hand.js.
 """
 from __future__ import annotations
 
@@ -15,14 +15,17 @@ import re
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
 from browser_devices import PHONE, TABLET, device, settle
-from companion.engine import register
+from games import sealed_bid_registered
 
-register("sealed_bid", "games.sealed_bid.rules:GAME")
+@pytest.fixture(autouse=True, scope="module")
+def _sealed_bid_registered() -> Iterator[None]:
+    with sealed_bid_registered():
+        yield
 
 PLAYERS = [{"seat": "north", "name": "Anna"}, {"seat": "east", "name": "Boris"},
            {"seat": "south", "name": "Chloé"}]
@@ -37,12 +40,12 @@ WISHES = [{"north": 4, "east": 2, "south": 3}, {"east": 5, "south": 1, "north": 
 def mounted(server: str) -> str:
     """The server, once it serves the game's screens; a clear skip until then."""
     try:
-        urllib.request.urlopen(f"{server}/games/sealed_bid/static/sealed_bid.js", timeout=5)
+        urllib.request.urlopen(f"{server}/games/sealed_bid/static/hand.js", timeout=5)
     except urllib.error.HTTPError as err:
         if err.code != 404:
             raise
         pytest.skip("the web shell does not mount game screens yet: "
-                    "/games/sealed_bid/static/sealed_bid.js answers 404")
+                    "/games/sealed_bid/static/hand.js answers 404")
     return server
 
 

@@ -9,6 +9,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from companion.errors import RuleError
 from companion.kits.tower.simulated import SimulatedTower
 from web.context import GameContext, game_context
+from web.requests import json_object
 from web.services import services
 from web.tray.verdict import verdict_lines
 
@@ -116,8 +117,7 @@ def camera_picture(game_id: str) -> Response:
 def preview(game_id: str) -> Response:
     """What a tray count would decide, and why, before the table confirms it."""
     ctx = as_table(game_id)
-    sent = request.get_json(silent=True)
-    counts = sent.get("counts") if isinstance(sent, dict) else None
+    counts = json_object().get("counts")
     if not isinstance(counts, dict):
         raise RuleError("command.bad_field", field="counts")
     return jsonify({"lines": verdict_lines(ctx.hub, counts, ctx.names)})

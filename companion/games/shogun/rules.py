@@ -99,6 +99,7 @@ def check_sender(command: Mapping[str, Any], actor: Actor) -> None:
     pass the tablet). Checked before the command's shape, so a phone learns nothing from
     a table-only command it may not send."""
     kind = command.get("type") if isinstance(command, Mapping) else None
+    kind = kind if isinstance(kind, str) else None
     if kind in HOST_ONLY:
         if actor.role != "host":
             raise RuleError("host.bad_pin")

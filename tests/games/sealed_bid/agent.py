@@ -9,8 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.engine import EventStore, Session
-from games.sealed_bid.rules import GAME
+from companion.engine import EventStore, Session, find_game
 
 SEATS = ("north", "east", "south", "west", "centre")
 NAMES = ("Anna", "Boris", "Chloé", "Dmitri", "Eva")
@@ -34,8 +33,5 @@ def create_command(players: int, seed: int) -> dict[str, Any]:
 def simulate(players: int, seed: int, store: EventStore | None = None) -> Session:
     """A complete game of ``players`` random players, through an engine session (kept in
     ``store`` when given)."""
-    rng = random.Random(seed)
-    session = Session.create(GAME, create_command(players, seed), store)
-    while GAME.decision(session.state) is not None:
-        session.execute(choose(GAME.view(session.state, None), rng))
-    return session
+    game = find_game("sealed_bid")
+    return game.simulate(players, seed, session_factory=lambda create: Session.create(game, create, store))

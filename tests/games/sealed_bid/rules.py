@@ -7,14 +7,17 @@ device sees, and which commands undo may take back.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from companion.engine.game import Actor, Decision, Emit, versions
+from companion.engine.session import Session
+from companion.i18n import Names
 from companion.errors import RuleError
-from games.sealed_bid import lots, play
+from games.sealed_bid import agent, lots, play
 from games.sealed_bid.commands import Create, parse
 from games.sealed_bid.screens import SCREENS
 from games.sealed_bid.state import SealedBidState, apply
+from games.sealed_bid.text import render
 from games.sealed_bid.view import current_round, phase, view
 
 # Raised when events change meaning, so an older release refuses a newer game.
@@ -48,6 +51,10 @@ class SealedBidRules:
     def data_version(self) -> str:
         return lots.version()
 
+    def create_command(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The players as given: [{"seat", "name"}] in seating order."""
+        return {"type": "create", "players": options.get("players")}
+
     def new_state(self) -> SealedBidState:
         return SealedBidState()
 
@@ -74,9 +81,36 @@ class SealedBidRules:
     def view(self, state: SealedBidState, seat: str | None = None) -> dict[str, Any]:
         return view(state, seat)
 
+    def choices(self, state: SealedBidState, seat: str | None) -> dict[str, Any]:
+        return {}
+
+    def facts(self, state: SealedBidState) -> None:
+        """Nothing beyond the view: the lots' values are secret until their round."""
+
+    def names(self, state: SealedBidState, lang: str) -> Names:
+        return Names(lang, players={p.seat: p.name for p in state.players.values() if p.name})
+
+    def text(self, state: SealedBidState, lang: str, log: int) -> list[str]:
+        names = {p.seat: p.name or p.seat for p in state.players.values()}
+        lines = [f"{phase(state)}, round {current_round(state)} of {len(state.lots)}"]
+        lines += [f"  {names[p.seat]:12} coins {p.coins:3} points {p.points:3}"
+                  for p in state.players.values()]
+        lines += ["  · " + render(note["key"], note["params"], lang, names)
+                  for note in state.log[-log:]] if log else []
+        return lines
+
+    def simulate(self, players: int, seed: int, check: bool = False,
+                 session_factory: Callable[[dict[str, Any]], Session] | None = None) -> Session:
+        rng = random.Random(seed)
+        create = agent.create_command(players, seed)
+        session = session_factory(create) if session_factory else Session.create(self, create)
+        while self.decision(session.state) is not None:
+            session.execute(agent.choose(self.view(session.state, None), rng))
+        return session
+
     def summary(self, state: SealedBidState) -> dict[str, Any]:
         return {"phase": phase(state), "round": current_round(state), "rounds": len(state.lots),
-                "players": [{"seat": p.seat, "name": p.name, "points": p.points}
+                "players": [{"seat": p.seat, "name": p.name, "score": p.points}
                             for p in state.players.values()],
                 "result": state.result}
 

@@ -15,11 +15,13 @@ from games.sealed_bid.text import render
 class Scene:
     """One device's view (the table's, or a seat's) with the helpers its templates call."""
 
-    def __init__(self, view: dict[str, Any], lang: str, seat: str | None) -> None:
-        self.v = view
+    def __init__(self, snap: Any, lang: str, seat: str | None, facts: Any = None,
+                 t: Any = None) -> None:
+        self.snap = snap
+        self.v = snap.view
         self.lang = lang
         self.seat = seat
-        self._names = {p["seat"]: p["name"] or p["seat"] for p in view["players"]}
+        self._names = {p["seat"]: p["name"] or p["seat"] for p in self.v["players"]}
 
     @property
     def players(self) -> list[dict[str, Any]]:

@@ -1,7 +1,6 @@
 /* Sealed bids on a phone (or on the tablet passed round): the Bid button hands in the number
-   typed beside it as this seat's sealed bid; Enter in the box does the same. TC, the shell's
-   script, is looked up only on a click, so this file may load before or after it. A refusal
-   (more coins than held) is toasted by TC.send. */
+   typed beside it as this seat's sealed bid; Enter in the box does the same. A refusal
+   (more coins than held) is toasted by TC.send, the shell's. */
 "use strict";
 document.addEventListener("click", (e) => {
   const button = e.target.closest("[data-bid]");
