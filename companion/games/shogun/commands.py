@@ -8,7 +8,7 @@ table needs) is refused with a RuleError before the rules ever see it. What the 
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union, get_args
+from typing import Annotated, Any, Literal, Union
 
 import msgspec
 from msgspec import Meta
@@ -114,9 +114,6 @@ class EndGame(_Command, tag="end_game"):
 
 Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, CubesFell, SubmitPlan,
                 ChooseSpecial, Move, Pass, ChooseRevolt, EndGame]
-
-NAMES: dict[str, type] = {cls.__struct_config__.tag: cls for cls in get_args(Command)}
-TYPE_OF = {cls: name for name, cls in NAMES.items()}
 
 
 def to_dict(command: Command) -> dict[str, Any]:
