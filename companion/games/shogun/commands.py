@@ -123,8 +123,12 @@ def to_dict(command: Command) -> dict[str, Any]:
 
 def _reword(problem: Problem) -> RuleError | None:
     """A tray count that is no whole number from 0 keeps the rules' own refusal, which names
-    the colour: the same words whether a phone or the tray source sent it."""
+    the colour: the same words whether a phone or the tray source sent it. A bid's value is
+    a count or an id by the schema, but which one its key decides."""
     path = problem.path
+    if path in (("bid", "chests"), ("bid", "province")) and problem.key == "command.bad_field":
+        expected = "integer" if path[1] == "chests" else "text"
+        return RuleError(problem.key, **{**problem.params, "expected": expected})
     if problem.command not in ("count_tray", "cubes_fell") or problem.key_of_map \
             or len(path) != 2 or path[0] != "counts":
         return None
