@@ -17,6 +17,7 @@ import pytest
 
 from companion.engine import EventStore, Session
 from companion.errors import RuleError
+from companion.games.shogun.catalog import load_catalog
 from companion.games.shogun.commands import parse, to_dict
 from companion.games.shogun.rules import ShogunRules
 from companion.i18n import LANGUAGES, Names, catalog, render
@@ -283,14 +284,10 @@ def test_something_other_than_an_object_is_refused_by_the_schema_too():
 
 def test_the_longest_allowed_name_and_a_custom_board_are_accepted():
     players = [{"colour": "red", "name": "Ж" * 40}, {"colour": "blue"}, {"colour": "yellow"}]
+    board = json.loads(json.dumps(load_catalog("sun").board.raw))
     session = Session.create(RULES, {"type": "create", "seed": 3, "players": players,
-                                     "board": json.loads(json.dumps(_sun_board()))})
+                                     "board": board})
     assert session.state.players["red"].name == "Ж" * 40
-
-
-def _sun_board() -> dict:
-    from companion.games.shogun.catalog import load_catalog
-    return dict(load_catalog("sun").board.raw)
 
 
 # -- the fuzz's findings, one test each ------------------------------------------------------------

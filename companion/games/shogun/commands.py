@@ -24,7 +24,7 @@ Seed = whole(-(2**53 - 1), 2**53 - 1)  # exact as a JSON number in any browser
 
 class BoardDocument(Document):
     """A custom board file: its content is judged by the catalog's schema, its shape here.
-    The packaged board nests four levels deep, has about 1,500 values, its longest text
+    The packaged board nests four levels deep, has about 900 values, its longest text
     under 900 characters."""
 
     max_depth = 6
