@@ -1,145 +1,143 @@
 """Shogun's commands: small immutable records, each one thing a device asks the game to do.
 
 Commands arrive as JSON from phones and the tablet; ``parse`` turns a dict into a record
-and refuses anything malformed (a missing field, a string where a count belongs, an
-unknown command) with a RuleError, before the rules ever see it.
+through the engine's schema check (companion.engine.validate), so anything malformed (a
+missing field, a float or a bool where a count belongs, text no page can show, a size no
+table needs) is refused with a RuleError before the rules ever see it. What the rules judge
+(is this colour in the game, is that province yours) stays with the rules.
 """
 from __future__ import annotations
 
-from dataclasses import MISSING, asdict, dataclass, fields
-import collections.abc
-from typing import Any, Mapping, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, Union
 
+import msgspec
+from msgspec import Meta
+
+from companion.engine.validate import Document, Invalid, Problem, convert, shown, text, whole
 from companion.errors import RuleError
 
+Id = text(40, least=1)          # a colour, a province, an action, a set-up mode, a board side
+Name = text(40)                 # what a player is called at the table
+Count = whole(0, 200)           # armies, chests, cubes: far above anything the box holds
+Seed = whole(-(2**53 - 1), 2**53 - 1)  # exact as a JSON number in any browser
 
-@dataclass(frozen=True)
-class CreateGame:
+
+class BoardDocument(Document):
+    """A custom board file: its content is judged by the catalog's schema, its shape here.
+    The packaged board nests four levels deep, has about 900 values, its longest text
+    under 900 characters."""
+
+    max_depth = 6
+    max_nodes = 10_000
+    max_text = 2_000
+
+
+class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    colour: Id
+    name: Union[Name, None] = None
+
+
+class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    pass
+
+
+class CreateGame(_Command, tag="create"):
     """Players in seating order, oldest first (the draft starts with them, clockwise)."""
-    players: tuple[Mapping[str, str], ...]
-    seed: int
-    setup: str = "draft"
-    side: str = "sun"
-    board: Mapping[str, Any] | None = None
+    players: Annotated[tuple[Seat, ...], Meta(max_length=8)]
+    seed: Seed
+    setup: Id = "draft"
+    side: Id = "sun"
+    board: Union[BoardDocument, None] = None
 
 
-@dataclass(frozen=True)
-class DraftRefresh:
-    player: str
+class DraftRefresh(_Command, tag="draft_refresh"):
+    player: Id
 
 
-@dataclass(frozen=True)
-class DraftPick:
-    player: str
-    take: str
-    armies: int
-    province: str | None = None
+class DraftPick(_Command, tag="draft_pick"):
+    player: Id
+    take: Id
+    armies: Count
+    province: Union[Id, None] = None
 
 
-@dataclass(frozen=True)
-class CountTray:
-    counts: Mapping[str, int]
+class CountTray(_Command, tag="count_tray"):
+    counts: Annotated[dict[Id, Count], Meta(max_length=6)]
 
 
-@dataclass(frozen=True)
-class CubesFell:
+class CubesFell(_Command, tag="cubes_fell"):
     """Cubes that dropped out of the tower by themselves, between battles."""
-    counts: Mapping[str, int]
+    counts: Annotated[dict[Id, Count], Meta(max_length=6)]
 
 
-@dataclass(frozen=True)
-class SubmitPlan:
-    player: str
-    actions: Mapping[str, str]
-    bid: Mapping[str, Any] | None = None
+Bid = Annotated[dict[Literal["chests", "province"], Union[Count, Id]], Meta(min_length=1, max_length=1)]
 
 
-@dataclass(frozen=True)
-class ChooseSpecial:
-    player: str
-    slot: int
+class SubmitPlan(_Command, tag="plan"):
+    player: Id
+    actions: Annotated[dict[Id, Id], Meta(max_length=16)]
+    bid: Union[Bid, None] = None
+
+    def __post_init__(self) -> None:
+        """A bid is an intrigue card's chests or a province card: the one key says which,
+        and its value must be a count or an id to match."""
+        for key, value in (self.bid or {}).items():
+            chests = key == "chests"
+            if isinstance(value, int) != chests:
+                raise Invalid("command.bad_field", ("bid", key), expected="integer" if chests else "text")
 
 
-@dataclass(frozen=True)
-class Move:
-    player: str
-    to: str
-    armies: int
+class ChooseSpecial(_Command, tag="choose_special"):
+    player: Id
+    slot: Count
 
 
-@dataclass(frozen=True)
-class Pass:
-    player: str
+class Move(_Command, tag="move"):
+    player: Id
+    to: Id
+    armies: Count
 
 
-@dataclass(frozen=True)
-class ChooseRevolt:
-    player: str
-    province: str
+class Pass(_Command, tag="pass"):
+    player: Id
 
 
-@dataclass(frozen=True)
-class EndGame:
+class ChooseRevolt(_Command, tag="choose_revolt"):
+    player: Id
+    province: Id
+
+
+class EndGame(_Command, tag="end_game"):
     """The host ends the game before its time (the table has to leave): it is ranked as
     the score track stands, ties going to more chests, as at the real end."""
 
 
 Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, CubesFell, SubmitPlan,
-               ChooseSpecial, Move, Pass, ChooseRevolt, EndGame]
-
-NAMES: dict[str, type] = {
-    "create": CreateGame, "draft_refresh": DraftRefresh, "draft_pick": DraftPick,
-    "count_tray": CountTray, "cubes_fell": CubesFell, "plan": SubmitPlan, "choose_special": ChooseSpecial,
-    "move": Move, "pass": Pass, "choose_revolt": ChooseRevolt, "end_game": EndGame,
-}
-TYPE_OF = {cls: name for name, cls in NAMES.items()}
+                ChooseSpecial, Move, Pass, ChooseRevolt, EndGame]
 
 
 def to_dict(command: Command) -> dict[str, Any]:
-    data = {"type": TYPE_OF[type(command)]}
-    data.update({k: v for k, v in asdict(command).items() if v is not None})
-    return data
+    """The command as JSON-shaped data, as a device would send it (absent fields left out)."""
+    return {k: v for k, v in msgspec.to_builtins(command).items() if v is not None}
 
 
-def _check(value: Any, hint: Any, field: str) -> Any:
-    """Check one field against its annotation: the JSON shapes commands are made of."""
-    args = get_args(hint)
-    if get_origin(hint) is Union:
-        if value is None and type(None) in args:
-            return None
-        hint = next(a for a in args if a is not type(None))
-    if value is None:
-        raise RuleError("command.missing_field", field=field)
-    origin = get_origin(hint) or hint
-    ok = {int: lambda v: isinstance(v, int) and not isinstance(v, bool),
-          str: lambda v: isinstance(v, str),
-          tuple: lambda v: isinstance(v, (list, tuple)),
-          collections.abc.Mapping: lambda v: isinstance(v, Mapping)}.get(origin)
-    if ok is not None and not ok(value):
-        raise RuleError("command.bad_field", field=field)
-    if origin is tuple:
-        return tuple(value)
-    if origin is collections.abc.Mapping:
-        return dict(value)
-    return value
+def _reword(problem: Problem) -> RuleError | None:
+    """A tray count that is no whole number from 0 keeps the rules' own refusal, which names
+    the colour: the same words whether a phone or the tray source sent it. A bid's value is
+    a count or an id by the schema, but which one its key decides."""
+    path = problem.path
+    if path in (("bid", "chests"), ("bid", "province")) and problem.key == "command.bad_field":
+        expected = "integer" if path[1] == "chests" else "text"
+        return RuleError(problem.key, **{**problem.params, "expected": expected})
+    if problem.command not in ("count_tray", "cubes_fell") or problem.key_of_map \
+            or len(path) != 2 or path[0] != "counts":
+        return None
+    if problem.key == "command.bad_field" or \
+            (problem.key == "command.out_of_range" and problem.value < 0):
+        return RuleError("tray.bad_count", colour=shown(path[1]))
+    return None
 
 
-def parse(data: Mapping[str, Any]) -> Command:
+def parse(data: Any) -> Command:
     """A command record from a device's JSON, or RuleError saying what is wrong with it."""
-    if not isinstance(data, Mapping):
-        raise RuleError("command.unknown", type=type(data).__name__)
-    cls = NAMES.get(data.get("type"))  # type: ignore[arg-type]
-    if cls is None:
-        raise RuleError("command.unknown", type=str(data.get("type")))
-    hints = get_type_hints(cls)
-    known = {f.name for f in fields(cls)}
-    extra = set(data) - known - {"type"}
-    if extra:
-        raise RuleError("command.bad_field", field=sorted(extra)[0])
-    values = {}
-    for f in fields(cls):
-        if f.name in data:
-            values[f.name] = _check(data[f.name], hints[f.name], f.name)
-        elif f.default is MISSING:
-            raise RuleError("command.missing_field", field=f.name)
-    return cls(**values)
+    return convert(data, Command, _reword)

@@ -22,12 +22,12 @@ SETUPS = ("draft", "recommended")
 def create(play: Play, cmd: CreateGame) -> None:
     if play.state.phase != "new":
         raise RuleError("game.already_created")
-    colours = [p.get("colour") for p in cmd.players]
+    colours = [p.colour for p in cmd.players]
     if not 3 <= len(colours) <= 5:
         raise RuleError("setup.player_count", count=len(colours))
     for colour in colours:
         if colour not in PLAYER_COLOURS:
-            raise RuleError("setup.bad_colour", colour=str(colour))
+            raise RuleError("setup.bad_colour", colour=colour)
     if len(set(colours)) != len(colours):
         raise RuleError("setup.colour_twice")
     if cmd.setup not in SETUPS:
@@ -38,7 +38,7 @@ def create(play: Play, cmd: CreateGame) -> None:
         recorded_catalog(data, version)
     except (DataError, FileNotFoundError) as exc:
         raise RuleError("setup.bad_board", reason=str(exc)) from None
-    players = [{"colour": p["colour"], "name": str(p.get("name") or "")} for p in cmd.players]
+    players = [{"colour": p.colour, "name": p.name or ""} for p in cmd.players]
     config = {"players": players, "seed": cmd.seed, "setup": cmd.setup, "side": cmd.side,
               "data": data}
     play.event("created", config=config,
