@@ -18,7 +18,7 @@ from web import setup_form
 from web.context import GameContext, game_context, player_token
 from web.hub import GameHub
 from web.identity import TABLE as TABLE_ROLE, table_cookie, token
-from web.requests import json_body, json_object
+from web.requests import HostBody, NewGameBody, body_as, json_body, json_object
 from web.services import services
 from web.settings import pin_ok
 
@@ -47,7 +47,9 @@ def remember_table(response: Response, game_id: str) -> Response:
 
 @bp.post("/games")
 def create() -> Response:
-    game_id = create_game(json_object())
+    data = json_object()
+    body_as(NewGameBody)
+    game_id = create_game(data)
     response = make_response(jsonify({"game_id": game_id, "table": f"/table/{game_id}"}), 201)
     return remember_table(response, game_id)
 
@@ -78,8 +80,7 @@ def command(game_id: str) -> Response:
 def as_host(game_id: str) -> GameContext:
     """The game, if the request carries the host's PIN."""
     ctx = game_context(game_id)
-    pin = json_object().get("pin")
-    if not isinstance(pin, str) or not pin_ok(services().secret, ctx.settings, pin):
+    if not pin_ok(services().secret, ctx.settings, body_as(HostBody).pin):
         raise RuleError("host.bad_pin")
     return ctx
 

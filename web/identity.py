@@ -40,7 +40,9 @@ def table_cookie(game_id: str) -> str:
 
 def identify(secret: bytes, game_id: str, colours: Iterable[str], player_token: str | None,
              table_token: str | None) -> Device:
-    """The device these tokens prove; a wrong or missing token makes an onlooker."""
+    """The device these tokens prove; a wrong, malformed or missing token makes an onlooker."""
+    player_token = player_token if _well_formed(player_token) else None
+    table_token = table_token if _well_formed(table_token) else None
     if player_token:
         for colour in colours:
             if hmac.compare_digest(player_token, token(secret, game_id, colour)):
@@ -48,3 +50,9 @@ def identify(secret: bytes, game_id: str, colours: Iterable[str], player_token: 
     if table_token and hmac.compare_digest(table_token, token(secret, game_id, TABLE)):
         return Device(game_id, table=True)
     return Device(game_id)
+
+
+def _well_formed(value: str | None) -> bool:
+    """A token as ``token`` makes them: 24 hex digits (anything else, such as non-ASCII text
+    in a header or a cookie, proves nothing and is never compared)."""
+    return value is not None and len(value) == 24 and all(c in "0123456789abcdef" for c in value)

@@ -4,17 +4,28 @@ server error. What the body must then hold is the route's or the game's schema t
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
-from flask import request
+import msgspec
+from flask import g, request
 
+from companion.engine.validate import convert, text, whole
 from companion.errors import RuleError
+
+T = TypeVar("T")
 
 JSON_MAX = 256 * 1024  # bytes; the largest real body, a group's corrected board, is about 20 kB
 
 
 def json_body() -> Any:
-    """The body as JSON; RuleError ``command.not_json`` (or ``command.too_big``) otherwise."""
+    """The body as JSON (read once per request); RuleError ``command.not_json`` (or
+    ``command.too_big``) otherwise."""
+    if "json_body" not in g:
+        g.json_body = _read_json()
+    return g.json_body
+
+
+def _read_json() -> Any:
     if request.content_length is not None and request.content_length > JSON_MAX:
         raise RuleError("command.too_big", kb=JSON_MAX // 1024)
     raw = request.stream.read(JSON_MAX + 1)
@@ -32,6 +43,35 @@ def json_object() -> dict[str, Any]:
     if not isinstance(body, dict):
         raise RuleError("command.not_object")
     return body
+
+
+class HostBody(msgspec.Struct, forbid_unknown_fields=True):
+    """The host's actions (undo, end the game, claim the table): the PIN, checked after."""
+
+    pin: text(64)
+
+
+class PreviewBody(msgspec.Struct, forbid_unknown_fields=True):
+    """A tray count to preview: cubes by colour."""
+
+    counts: Annotated[dict[text(16, 1), whole(0, 200)], msgspec.Meta(max_length=8)]
+
+
+class NewGameBody(msgspec.Struct):
+    """The table's own settings of a new game; the game reads the other fields itself."""
+
+    pin: text(8) = ""
+    game: text(40) | None = None
+    tray: text(16) | None = None
+    timer: whole(0, 3600) | text(8) | None = None
+    pass_tablet: bool | text(8) | None = None
+    seed: whole(-(2**53 - 1), 2**53 - 1) | None = None
+
+
+def body_as(schema: type[T]) -> T:
+    """The body, converted to ``schema`` by msgspec in strict mode (refused with the field's
+    path otherwise)."""
+    return convert(json_object(), schema)
 
 
 def _no_constant(name: str) -> Any:

@@ -1,6 +1,8 @@
 """The tablet's pages: the games on this server, a new game, and the table itself."""
 from __future__ import annotations
 
+import re
+
 from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request,
                    url_for)
 
@@ -19,6 +21,10 @@ from web.setup_form import TIMERS, suggested_pin
 from web.words import COOKIE, Words, language
 
 bp = Blueprint("table", __name__)
+
+# A page of this site to go back to: words, digits, dashes and slashes, one query of the same
+# (no scheme, no host, no "//", no backslash, no whitespace a browser would drop).
+ON_SITE = re.compile(r"/(?:[\w-]+(?:/[\w-]+)*/?)?(?:\?[\w=&-]*)?", re.ASCII)
 
 
 def _games() -> list[tuple[str, str]]:
@@ -100,7 +106,7 @@ def table(game_id: str) -> str:
 def set_language(lang: str) -> Response:
     """This device's language, kept in its own cookie."""
     target = request.args.get("next") or "/"
-    if not target.startswith("/") or target.startswith("//"):
+    if not ON_SITE.fullmatch(target):
         target = "/"
     response = redirect(target)
     if lang in LANGUAGES:

@@ -9,7 +9,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from companion.errors import RuleError
 from companion.kits.tower.simulated import SimulatedTower
 from web.context import GameContext, game_context
-from web.requests import json_object
+from web.requests import PreviewBody, body_as
 from web.services import services
 from web.tray.verdict import verdict_lines
 
@@ -117,9 +117,7 @@ def camera_picture(game_id: str) -> Response:
 def preview(game_id: str) -> Response:
     """What a tray count would decide, and why, before the table confirms it."""
     ctx = as_table(game_id)
-    counts = json_object().get("counts")
-    if not isinstance(counts, dict):
-        raise RuleError("command.bad_field", field="counts")
+    counts = body_as(PreviewBody).counts
     return jsonify({"lines": verdict_lines(ctx.hub, counts, ctx.names)})
 
 
