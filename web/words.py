@@ -2,7 +2,8 @@
 device's language, chosen per device and kept in a cookie.
 
 The game's words (provinces, actions, log lines, the engine's refusals) come from
-``companion.i18n``; these files hold only what the screens add around them.
+``companion.i18n``; these files hold only what the screens add around them, in the same
+ICU MessageFormat (``{n, plural, one {# армия} few {# армии} many {# армий} other {# армии}}``).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any, Mapping
 
 from flask import Request
 
-from companion.i18n import DEFAULT, LANGUAGES, Names, render
+from companion.i18n import DEFAULT, LANGUAGES, Names, format_message, render
 
 HERE = Path(__file__).parent / "translations"
 COOKIE = "lang"
@@ -38,7 +39,7 @@ class Words:
 
     def __call__(self, key: str, **params: Any) -> str:
         text = words(self.lang).get(key) or words("en").get(key) or key
-        return text.format(**params) if params else text
+        return format_message(text, params, self.lang)
 
     def js(self) -> dict[str, str]:
         """The few strings the pages' scripts show by themselves."""
@@ -49,6 +50,6 @@ def refusal(key: str, params: Mapping[str, Any], names: Names) -> str:
     """A refusal in the device's language: the web app's own keys first, then the engine's."""
     own = words(names.lang).get(key) or words("en").get(key)
     if own is not None:
-        shown = {k: names.player(v) if k == "player" else v for k, v in params.items()}
-        return own.format(**shown)
+        return format_message(own, params, names.lang,
+                              lambda k, v: names.player(v) if k == "player" else str(v))
     return render(key, params, names)
