@@ -1,5 +1,5 @@
 """The web app's own words (buttons, headings, its refusals) in ru, cs and en, and the
-device's language, chosen per device and kept in a cookie.
+device's language: the one chosen on the device (a cookie), else the browser's, else Russian.
 
 The game's words (provinces, actions, log lines, the engine's refusals) come from
 ``companion.i18n``; these files hold only what the screens add around them, in the same
@@ -26,9 +26,13 @@ def words(lang: str) -> Mapping[str, str]:
 
 
 def language(request: Request) -> str:
-    """The device's language: its cookie, else Russian (the rulebooks' language)."""
-    lang = request.cookies.get(COOKIE, DEFAULT)
-    return lang if lang in LANGUAGES else DEFAULT
+    """The device's language: the one chosen on it (its cookie), else the best of the
+    browser's languages we speak (a Czech phone opens in Czech), else Russian (the rulebooks'
+    language)."""
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT
 
 
 class Words:
