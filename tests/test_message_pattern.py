@@ -51,9 +51,13 @@ def test_a_list_is_counted_by_its_length():
     assert format_message(text, {"ps": ["Kai", "Mino"]}, "en", show) == "Kai, Mino revolt (2)"
 
 
-def test_a_value_that_is_no_number_takes_the_other_branch():
-    assert format_message("{n, plural, one {one} other {some}}", {"n": None}, "en") == "some"
-    assert format_message("{n, plural, one {one} other {some}}", {"n": True}, "en") == "some"
+def test_a_value_that_is_no_number_takes_the_other_branch_and_shows_as_it_is():
+    text = "{n, plural, one {one} other {some (#)}}"
+    assert format_message(text, {"n": None}, "en") == "some (None)"
+    assert format_message(text, {"n": "many"}, "en") == "some (many)"
+    assert format_message(text, {"n": True}, "en") == "some (True)"
+    assert format_message(text, {"n": float("inf")}, "en") == "some (inf)"
+    assert format_message(text, {}, "en") == "some ({n})"
 
 
 def test_select_falls_back_to_other():

@@ -8,11 +8,12 @@ Branches nest. A plural's number may also be a list, counted by its length, so
 "Победитель"/"Победители" can follow the list of winners. An apostrophe quotes ICU's way:
 ``'{'`` is a literal brace and ``''`` one apostrophe, while "camera's" stays as written.
 
-Translators know this syntax from every other app; a message that breaks it is refused
-when parsed (the tests parse every catalogue), never half-shown at the table.
+It is the syntax translation tools and translators already know; a message that breaks it
+is refused when parsed (the tests parse every catalogue), never half-shown at the table.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -78,6 +79,7 @@ def format_message(text: str, params: Mapping[str, Any], lang: str,
 
 def format_pattern(pattern: Pattern, params: Mapping[str, Any], lang: str, show: Show,
                    number: Any = None) -> str:
+    """A parsed message filled in; ``number`` is what ``#`` shows in the enclosing plural."""
     out = []
     for part in pattern:
         if isinstance(part, str):
@@ -89,8 +91,8 @@ def format_pattern(pattern: Pattern, params: Mapping[str, Any], lang: str, show:
             out.append(str(number))
         elif part.kind == "plural":
             n = count(params.get(part.name))
-            branch = _plural_branch(part, n, lang)
-            out.append(format_pattern(branch, params, lang, show, n))
+            shown = n if n is not None else params.get(part.name, "{" + part.name + "}")
+            out.append(format_pattern(_plural_branch(part, n, lang), params, lang, show, shown))
         else:
             value = params.get(part.name)
             branch = part.branches.get(str(value), part.branches["other"])
@@ -99,11 +101,12 @@ def format_pattern(pattern: Pattern, params: Mapping[str, Any], lang: str, show:
 
 
 def count(value: Any) -> int | float | None:
-    """The number a plural is chosen by: the value itself, or a list's length."""
+    """The number a plural is chosen by: the value itself, or a list's length (None when
+    there is none, and the plural takes its ``other`` branch)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        return value
+        return value if math.isfinite(value) else None
     if isinstance(value, Collection) and not isinstance(value, str):
         return len(value)
     return None
@@ -112,7 +115,7 @@ def count(value: Any) -> int | float | None:
 def _plural_branch(choice: Choice, n: int | float | None, lang: str) -> Pattern:
     if n is None:
         return choice.branches["other"]
-    if n == int(n):
+    if isinstance(n, int) or n.is_integer():
         exact = choice.branches.get(f"={int(n)}")
         if exact is not None:
             return exact
