@@ -70,10 +70,11 @@ def cmd_create(args: argparse.Namespace) -> int:
                                                   for c, n in zip(colours, player_names)])
         if args.board:
             command["board"] = json.loads(Path(args.board).read_text(encoding="utf-8"))
+    game = find_game(args.game)
     try:
-        session = Session.create(find_game(args.game), command, EventStore(args.db))
+        session = Session.create(game, command, EventStore(args.db))
     except RuleError as err:
-        return _refused(err, Names(args.lang))
+        return _refused(err, game.names(game.new_state(), args.lang))
     print(session.game_id)
     return 0
 

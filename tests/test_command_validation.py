@@ -20,7 +20,8 @@ from companion.errors import RuleError
 from companion.games.shogun.catalog import load_catalog
 from companion.games.shogun.commands import parse, to_dict
 from companion.games.shogun.rules import ShogunRules
-from companion.i18n import LANGUAGES, Names, catalog, render
+from companion.games.shogun.text import CATALOGUES
+from companion.i18n import LANGUAGES, Names, render
 from shogun_table import Table
 
 RULES = ShogunRules()
@@ -246,8 +247,9 @@ def game() -> Table:
 def assert_worded(err: RuleError) -> None:
     """Known in every language, every placeholder filled, short and encodable everywhere."""
     for lang in LANGUAGES:
-        assert err.key in catalog(lang)["messages"], (lang, err.key)
-        line = render(err.key, err.params, Names(lang))
+        names = Names(lang, catalogues=CATALOGUES)
+        assert names.message(err.key) is not None, (lang, err.key)
+        line = render(err.key, err.params, names)
         assert not UNFILLED.search(line), line
         line.encode("utf-8")
     assert len(json.dumps(err.params, ensure_ascii=False)) < 300, err.params

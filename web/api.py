@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from flask import Blueprint, Response, jsonify, make_response
+from flask import Blueprint, Response, g, jsonify, make_response, request
 
 from companion.engine import HOST, ONLOOKER, TABLE, Actor, find_game
 from companion.errors import RuleError
@@ -21,6 +21,7 @@ from web.identity import TABLE as TABLE_ROLE, table_cookie, token
 from web.requests import HostBody, NewGameBody, body_as, json_body, json_object
 from web.services import services
 from web.settings import pin_ok
+from web.words import language
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -30,8 +31,10 @@ COOKIE_AGE = 60 * 60 * 24 * 365
 def create_game(data: Any) -> str:
     """Make a game from the new-game form or JSON; the device that makes it is its table."""
     new = setup_form.read(data if isinstance(data, dict) else {})
+    game = find_game(new.game)
+    g.names = game.names(game.new_state(), language(request))
     svc = services()
-    game_id = svc.hubs.create(find_game(new.game), new.command, TABLE)
+    game_id = svc.hubs.create(game, new.command, TABLE)
     if new.tray == "auto":
         new = replace(new, tray=svc.trays.best())
     svc.settings.put(game_id, new.settings(svc.secret))

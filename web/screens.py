@@ -17,7 +17,7 @@ from flask import Blueprint, Flask, render_template
 
 from companion.engine import Game, find_game, names
 from web.context import GameContext
-from web.words import Words, words
+from web.words import Words
 
 
 def folder(game: Game) -> Path:
@@ -52,10 +52,9 @@ class GameWords(Words):
         super().__init__(lang)
         self.game = game
 
-    def __call__(self, key: str, **params: Any) -> str:
-        text = (_game_words(self.game, self.lang).get(key) or _game_words(self.game, "en").get(key)
-                or words(self.lang).get(key) or words("en").get(key) or key)
-        return text.format(**params) if params else text
+    def text(self, key: str) -> str:
+        return (_game_words(self.game, self.lang).get(key) or _game_words(self.game, "en").get(key)
+                or super().text(key))
 
 
 def scene_of(ctx: GameContext) -> Any:

@@ -1,8 +1,9 @@
 """The web app's own words (buttons, headings, its refusals) in ru, cs and en, and the
-device's language, chosen per device and kept in a cookie.
+device's language: the one chosen on the device (a cookie), else the browser's, else Russian.
 
 The game's words (provinces, actions, log lines, the engine's refusals) come from
-``companion.i18n``; these files hold only what the screens add around them.
+``companion.i18n``; these files hold only what the screens add around them, in the same
+ICU MessageFormat (``{n, plural, one {# армия} few {# армии} many {# армий} other {# армии}}``).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any, Mapping
 
 from flask import Request
 
-from companion.i18n import DEFAULT, LANGUAGES, Names, render
+from companion.i18n import DEFAULT, LANGUAGES, Names, format_message, render
 
 HERE = Path(__file__).parent / "translations"
 COOKIE = "lang"
@@ -25,9 +26,13 @@ def words(lang: str) -> Mapping[str, str]:
 
 
 def language(request: Request) -> str:
-    """The device's language: its cookie, else Russian (the rulebooks' language)."""
-    lang = request.cookies.get(COOKIE, DEFAULT)
-    return lang if lang in LANGUAGES else DEFAULT
+    """The device's language: the one chosen on it (its cookie), else the best of the
+    browser's languages we speak (a Czech phone opens in Czech), else Russian (the rulebooks'
+    language)."""
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT
 
 
 class Words:
@@ -37,8 +42,10 @@ class Words:
         self.lang = lang
 
     def __call__(self, key: str, **params: Any) -> str:
-        text = words(self.lang).get(key) or words("en").get(key) or key
-        return text.format(**params) if params else text
+        return format_message(self.text(key), params, self.lang)
+
+    def text(self, key: str) -> str:
+        return words(self.lang).get(key) or words("en").get(key) or key
 
     def js(self) -> dict[str, str]:
         """The few strings the pages' scripts show by themselves."""
@@ -49,6 +56,6 @@ def refusal(key: str, params: Mapping[str, Any], names: Names) -> str:
     """A refusal in the device's language: the web app's own keys first, then the engine's."""
     own = words(names.lang).get(key) or words("en").get(key)
     if own is not None:
-        shown = {k: names.player(v) if k == "player" else v for k, v in params.items()}
-        return own.format(**shown)
+        return format_message(own, params, names.lang,
+                              lambda k, v: names.player(v) if k == "player" else str(v))
     return render(key, params, names)

@@ -122,10 +122,10 @@ def test_a_refused_calibration_says_why_in_the_tables_language(table, camera_gam
     r = calibrate_by_photos(table, camera_game, blank, blank)
     assert (r.status_code, r.json["error"]["key"]) == (400, "calibration.cube_count")
     assert r.json["error"]["message"].startswith(
-        "Между фотографиями найдено изменений размером с кубик: 0, а должно быть шесть.")
+        "Между фотографиями не найдено ни одного изменения размером с кубик, а должно быть шесть.")
     table.set_cookie("lang", "cs")
     r = calibrate_by_photos(table, camera_game, blank, blank)
-    assert r.json["error"]["message"].startswith("Mezi fotkami nalezeno změn o velikosti kostky: 0")
+    assert r.json["error"]["message"].startswith("Mezi fotkami není žádná změna o velikosti kostky")
     assert not app.extensions["companion"].trays.camera.calibrated()
 
 

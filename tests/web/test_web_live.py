@@ -28,8 +28,8 @@ def test_each_device_gets_its_own_view_on_every_change(table, phone, game):
     assert plan_in(seen_by_table, "red") == {"actions": {}, "bid": "hidden", "ready": True}
     assert plan_in(seen_by_blue, "red") == {"actions": {}, "bid": "hidden", "ready": True}
     assert "owari" not in str(seen_by_blue["regions"]["decision"])
-    assert seen_by_table["log"][0] == "Аня is ready. Still waiting for 2."
-    assert seen_by_red["log"][0] == "Аня готов. Ждём ещё: 2."
+    assert seen_by_table["log"][0] == "Аня is ready. Still waiting for 2 players."
+    assert seen_by_red["log"][0] == "Аня: план готов. Ждём ещё 2 игроков."
     for stream in (table_stream, red_stream, blue_stream):
         stream.close()
 

@@ -199,7 +199,7 @@ class ShogunRules:
         return table_lines(state, lang, log)
 
     def names(self, state: ShogunState, lang: str) -> Names:
-        return names_for(state, lang) if state.catalog else Names(lang)
+        return names_for(state, lang)
 
     def facts(self, state: ShogunState) -> catalog.Catalog:
         return state.catalog

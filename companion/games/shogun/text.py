@@ -1,4 +1,5 @@
-"""Shogun's words for the i18n renderer: province names from the board, player names."""
+"""Shogun's words for the i18n renderer: province names from the board, player names, and
+its catalogues (``messages/`` beside this module, then the tower kit's)."""
 from __future__ import annotations
 
 import json
@@ -7,18 +8,29 @@ from typing import Mapping
 from companion.games.shogun.catalog import Board
 from companion.games.shogun.state import ShogunState
 from companion.i18n import Names, render
+from companion.kits.tower.source import CATALOGUES as TOWER
+
+CATALOGUES: tuple[str, ...] = (__package__, *TOWER)
 
 
 def names_for(state: ShogunState, lang: str) -> Names:
-    return names_of(state.board, {c: p.name for c, p in state.players.items()}, lang)
+    """The game's names for one device. A game not set up yet has no board, so a refusal
+    of its set-up still reads from Shogun's catalogue, with provinces as given."""
+    players = {c: p.name for c, p in state.players.items()}
+    if state.catalog is None:
+        return Names(lang, players=_given(players), catalogues=CATALOGUES)
+    return names_of(state.board, players, lang)
 
 
 def names_of(board: Board, players: Mapping[str, str], lang: str) -> Names:
     """The names a device reads: provinces from the board, players by the names they gave
     (a player who gave none is called by colour)."""
-    given = {c: name for c, name in players.items() if name and name != c}
     return Names(lang, province=lambda p: board.name(p, lang) if p in board.provinces else p,
-                 players=given)
+                 players=_given(players), catalogues=CATALOGUES)
+
+
+def _given(players: Mapping[str, str]) -> dict[str, str]:
+    return {c: name for c, name in players.items() if name and name != c}
 
 
 def describe(state: ShogunState, note: dict, lang: str) -> str:

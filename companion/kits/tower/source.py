@@ -13,6 +13,9 @@ from typing import Iterable, Mapping, Protocol
 
 from companion.i18n import english
 
+CATALOGUES: tuple[str, ...] = ("companion.kits.tower",)
+"""Where the kit's words live (``messages/`` beside this module): its doubts, the camera's
+and the board's refusals, the cube colours. A game that uses the kit puts it in its chain."""
 PLAYER_COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "purple", "black")
 PEASANT = "green"
 CUBE_COLOURS: tuple[str, ...] = PLAYER_COLOURS + (PEASANT,)
@@ -68,7 +71,7 @@ class TrayReading:
 
 def in_english(doubts: Iterable[Doubt]) -> str | None:
     """Doubts as one English sentence (None when there are none)."""
-    return "; ".join(english(d.key, d.params) for d in doubts) or None
+    return "; ".join(english(d.key, d.params, CATALOGUES) for d in doubts) or None
 
 
 class TraySource(Protocol):

@@ -17,7 +17,7 @@ from games.sealed_bid import agent, lots, play
 from games.sealed_bid.commands import Create, parse
 from games.sealed_bid.screens import SCREENS
 from games.sealed_bid.state import SealedBidState, apply
-from games.sealed_bid.text import render
+from games.sealed_bid.text import names, render
 from games.sealed_bid.view import current_round, phase, view
 
 # Raised when events change meaning, so an older release refuses a newer game.
@@ -88,7 +88,7 @@ class SealedBidRules:
         """Nothing beyond the view: the lots' values are secret until their round."""
 
     def names(self, state: SealedBidState, lang: str) -> Names:
-        return Names(lang, players={p.seat: p.name for p in state.players.values() if p.name})
+        return names(lang, {p.seat: p.name for p in state.players.values() if p.name})
 
     def text(self, state: SealedBidState, lang: str, log: int) -> list[str]:
         names = {p.seat: p.name or p.seat for p in state.players.values()}
