@@ -56,6 +56,11 @@ class GameWords(Words):
         return (_game_words(self.game, self.lang).get(key) or _game_words(self.game, "en").get(key)
                 or super().text(key))
 
+    def js(self) -> dict[str, str]:
+        """The strings the pages' scripts show by themselves, the game's with the shell's."""
+        own = {k[3:]: self(k) for k in _game_words(self.game, "en") if k.startswith("js.")}
+        return {**super().js(), **own}
+
 
 def scene_of(ctx: GameContext) -> Any:
     """The device's scene: its own snapshot and the game's public facts, worded for it."""

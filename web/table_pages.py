@@ -38,6 +38,7 @@ def index() -> str:
     lang = language(request)
     titles = dict(_games())
     return render_template("index.html", t=Words(lang), lang=lang, titles=titles,
+                           words={name: GameWords(name, lang) for name in titles},
                            games=[g for g in services().hubs.games() if g.game in titles])
 
 

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from companion.i18n import LANGUAGES, arguments, parse
+from web.screens import GameWords
 from web.words import Words, words
 from web_devices import PIN, PLAYERS, Phone
 
@@ -65,7 +66,7 @@ def test_the_screens_words_are_the_same_keys_and_parameters_in_every_language():
     ("en", 1, "1 army"), ("en", 5, "5 armies"),
 ])
 def test_an_army_group_is_counted_in_the_languages_plural_form(lang, n, shown):
-    assert Words(lang)("armies.count", n=n) == shown
+    assert GameWords("shogun", lang)("armies.count", n=n) == shown
 
 
 def test_the_draft_offers_army_groups_counted_in_the_devices_language(table, app):
@@ -74,5 +75,5 @@ def test_the_draft_offers_army_groups_counted_in_the_devices_language(table, app
     hand = red.client.get(f"/hand/{red.game_id}/{red.token}").get_data(as_text=True)
     groups = re.findall(r'data-armies="(\d+)">([^<]+)<', hand)
     shown = {int(n): text.strip() for n, text in groups}
-    assert shown and all(text == Words("ru")("armies.count", n=n) for n, text in shown.items())
+    assert shown and all(text == GameWords("shogun", "ru")("armies.count", n=n) for n, text in shown.items())
     assert shown[5] == "5 армий" and shown[3] == "3 армии"
