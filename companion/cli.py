@@ -82,7 +82,8 @@ def cmd_create(args: argparse.Namespace) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     for g in EventStore(args.db).games():
         players = ", ".join(f"{p.get('seat')} {p.get('score')}" for p in g.summary.get("players", []))
-        print(f"{g.id}  {g.game:10} {g.summary.get('phase', '?'):12} year {g.summary.get('year', '?')}  "
+        year = f"year {g.summary['year']}" if "year" in g.summary else ""
+        print(f"{g.id}  {g.game:10} {g.summary.get('phase', '?'):12} {year:7}  "
               f"{g.commands:4} commands  {players}")
     return 0
 
@@ -139,8 +140,10 @@ def _stored(db: Path, game_name: str, progress: bool):
 def cmd_tower(args: argparse.Namespace) -> int:
     """Let the simulated tower count the throw the game is waiting for."""
     session = _session(args)
-    tower_rules = getattr(session.game, "tower", None)
-    throw = tower_rules.throw(session.state) if tower_rules is not None else None
+    if "tower" not in session.game.capabilities:
+        raise RuleError("game.no_tower", game=session.game.name)
+    tower_rules = session.game.tower
+    throw = tower_rules.throw(session.state)
     if throw is None:
         return _refused(RuleError("tray.no_throw"), session.game.names(session.state, args.lang))
     tower = SimulatedTower(seed=args.seed)

@@ -8,7 +8,7 @@ import pytest
 
 from companion.i18n import LANGUAGES, arguments, parse
 from web.screens import GameWords
-from web.words import Words, words
+from web.words import words
 from web_devices import PIN, PLAYERS, Phone
 
 PAGE_LANG = re.compile(r'<html lang="(\w+)">')
