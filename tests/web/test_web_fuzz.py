@@ -6,10 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator
 
-import pytest
 
 from companion.engine import EventStore
-from web.identity import table_cookie
 from web_devices import PIN, Phone
 
 NESTED = "[" * 50_000 + "]" * 50_000
