@@ -28,7 +28,7 @@ def folder(game: Game) -> Path:
 
 
 def mount(app: Flask) -> None:
-    """A blueprint for every registered game that has screens: its templates join the
+    """A blueprint for every registered game: its templates join the
     shell's (under ``templates/<game>/``), its static files are served at
     ``/games/<game>/static/``."""
     for name in names():

@@ -89,7 +89,7 @@ class Game(Protocol):
     name: str
     rules_version: int
     capabilities: frozenset[str]
-    screens: Screens | None
+    screens: Screens
 
     def titles(self) -> Mapping[str, str]:
         """The game's name in each language, for the lobby."""
