@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask, render_template
+from flask import Blueprint, Flask, render_template, url_for
 
 from companion.engine import Game, find_game, names
 from web.context import GameContext
@@ -72,9 +72,18 @@ def scene_of(ctx: GameContext) -> Any:
 
 def scripts(game: Game, kind: str) -> list[str]:
     """The game's own scripts for this kind of page, those its package has."""
+    return _static(game, "game.js", f"{kind}.js")
+
+
+def styles(game: Game) -> list[str]:
+    """The tray's style sheet when the game has the tower, then the game's own."""
+    tray = [url_for("tray.static", filename="tray.css")] if "tower" in game.capabilities else []
+    return tray + _static(game, "game.css")
+
+
+def _static(game: Game, *names: str) -> list[str]:
     found = folder(game) / "static"
-    return [f"/games/{game.name}/static/{name}" for name in ("game.js", f"{kind}.js")
-            if (found / name).exists()]
+    return [f"/games/{game.name}/static/{name}" for name in names if (found / name).exists()]
 
 
 def page(kind: str, ctx: GameContext, **more: Any) -> str:
@@ -85,7 +94,7 @@ def page(kind: str, ctx: GameContext, **more: Any) -> str:
         f"shell/{kind}.html", kind=kind, ctx=ctx, s=scene, t=GameWords(game.name, ctx.lang),
         lang=ctx.lang, first=payload(kind, ctx, scene), game=game.name,
         title=game.titles().get(ctx.lang, game.name), tower="tower" in game.capabilities,
-        scripts=scripts(game, kind), player=ctx.names.player(ctx.device.colour), **more)
+        scripts=scripts(game, kind), styles=styles(game), player=ctx.names.player(ctx.device.colour), **more)
 
 
 def payload(kind: str, ctx: GameContext, scene: Any = None) -> dict[str, Any]:

@@ -62,7 +62,8 @@ def _new_form(game: str, error: str | None = None, status: int = 200) -> tuple[s
     return render_template("shell/new.html", t=GameWords(game, lang), lang=lang, game=game,
                            title=found.titles().get(lang, game),
                            tower="tower" in found.capabilities, timers=TIMERS, pin=pin,
-                           error=error, form=request.form, **found.screens.new_game), status
+                           error=error, form=request.form, styles=screens.styles(found),
+                           **found.screens.new_game), status
 
 
 @bp.get("/new/<game>")
