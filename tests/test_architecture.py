@@ -76,7 +76,7 @@ def test_a_game_imports_no_other_game():
 
 
 def test_the_camera_and_the_sensor_board_use_only_the_tower_kit_of_the_platform():
-    allowed = ("companion.kits.tower", "companion.files", "companion.i18n")
+    allowed = ("companion.kits.tower", "companion.files")
     for package in ("vision", "sensor"):
         assert offenders(package, lambda m, n: under(n, "companion", "web")
                          and not under(n, *allowed)) == []

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import cv2
 
-from companion.i18n import english
-from companion.kits.tower.source import CATALOGUES
+from companion.kits.tower.source import in_english_message
 from vision.annotate import annotate
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.counter import Counter
@@ -48,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         calibration.save(args.output)
         for key in calibration.advice():
-            print(f"vision: {english(key, {}, CATALOGUES)}", file=sys.stderr)
+            print(f"vision: {in_english_message(key, {})}", file=sys.stderr)
         return 0
 
     try:

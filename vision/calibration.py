@@ -20,8 +20,7 @@ import cv2
 import numpy as np
 
 from companion.files import write_atomically
-from companion.i18n import english
-from companion.kits.tower.source import CATALOGUES, CUBE_COLOURS
+from companion.kits.tower.source import CUBE_COLOURS, in_english_message
 from vision import frames, geometry, shadows
 from vision.pixels import CHI2_UNEXPLAINED, Background, ColourModel
 
@@ -48,7 +47,7 @@ class CalibrationError(ValueError):
     the players' language; ``str()`` is the English, for the command line."""
 
     def __init__(self, key: str, **params: object):
-        super().__init__(english(key, params, CATALOGUES))
+        super().__init__(in_english_message(key, params))
         self.key, self.params = key, params
 
 

@@ -69,9 +69,15 @@ class TrayReading:
         return in_english(self.doubts)
 
 
+def in_english_message(key: str, params: Mapping[str, object]) -> str:
+    """One of the kit's messages (a calibration's refusal, the camera's advice) in English,
+    for logs and the command line; screens word the key in their own language."""
+    return english(key, params, CATALOGUES)
+
+
 def in_english(doubts: Iterable[Doubt]) -> str | None:
     """Doubts as one English sentence (None when there are none)."""
-    return "; ".join(english(d.key, d.params, CATALOGUES) for d in doubts) or None
+    return "; ".join(in_english_message(d.key, d.params) for d in doubts) or None
 
 
 class TraySource(Protocol):
