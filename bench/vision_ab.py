@@ -11,7 +11,7 @@ tree's median, mean and p90 per frame, the median of the paired differences, the
 photos the second tree counted faster, and how many photos the two counted differently: a
 speed-up should change no count.
 
-The photos are this tree's generator's (``vision.synth``), the same for both, handed over as
+The photos are this tree's generator's (``devtools.tray_photos``), the same for both, handed over as
 files; each tree calibrates every table itself. It also prints how many photos each tree
 counted exactly (and how many of its misses it did not doubt), and every photo that one tree
 counts exactly and the other does not. For a change of pixels, judge that on seeds no rule was
@@ -34,7 +34,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.kits.tower.source import CUBE_COLOURS  # noqa: E402
-from vision import synth  # noqa: E402
+from devtools import tray_photos as synth  # noqa: E402
 from vision_counter import cloths  # noqa: E402  (bench/ is the script's own folder)
 
 # Each tree's side: calibrate the table it is sent, count the photo it is asked for.

@@ -8,7 +8,7 @@
     .venv/bin/python bench/vision_counter.py --seed 2060 --sessions 340 --cloths "charcoal,black felt" \
         --timing-frames 0 --settle-runs 0 --show-misses 1000   # the 68 dark study tables, every miss listed
 
-Both counters see the same generated photos (vision.synth: a fresh table, camera and light
+Both counters see the same generated photos (devtools.tray_photos: a fresh table, camera and light
 per session). Prints: how often all six counts are exactly right, for each; how often the
 camera counter said it was unsure and how right it was when it did not; unsure rate on
 photos with a hand in the tray; ms to count one 1280x720 frame on one core (five scenes of 25
@@ -45,7 +45,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.kits.tower.source import CUBE_COLOURS, Throw  # noqa: E402
-from vision import synth  # noqa: E402
+from devtools import tray_photos as synth  # noqa: E402
 from vision import geometry  # noqa: E402
 from vision.calibration import Calibration, CalibrationError, calibrate  # noqa: E402
 from vision.counter import Counter  # noqa: E402

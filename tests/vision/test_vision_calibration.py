@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from companion.kits.tower.source import CUBE_COLOURS
-from vision import geometry, synth
+from devtools import tray_photos as synth
+from vision import geometry
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.counter import Counter
 
