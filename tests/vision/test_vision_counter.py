@@ -1,25 +1,23 @@
 """Counting generated trays against their truth; the full accuracy run and the frame time
 live in bench/vision_counter.py."""
-import functools
-
 import cv2
 import numpy as np
 
 from companion.kits.tower.source import Doubt
 from devtools import tray_photos as synth
+from generated_tables import photos, table
 from vision.calibration import calibrate
 from vision.counter import UNSURE_RESIDUAL, Counter, _around, _frame_lighting, _residual, _tilted_cubes
 
 LIGHT_SCENES = 6
 
 
-@functools.cache
 def _dev_table(seed: int) -> tuple[synth.Session, Counter]:
     """A generated table calibrated once for every test that uses it: the dev set (seeds
     2000..2059), the dark tables studied from 2060-2130, and the fresh tables a later session
     drew (3000 up) where a photo showed a rule missing."""
-    session = synth.make_session(seed)
-    return session, Counter(calibrate(*synth.calibration_pair(session)))
+    session, _, _, _, counter = table(seed)
+    return session, counter
 
 
 def _dev_photo(seed: int, k: int) -> synth.Sample:
@@ -37,8 +35,7 @@ def test_single_cubes_anywhere_are_counted_exactly(sessions):
 def test_black_cubes_on_charcoal_cloth_are_counted_apart_from_the_cloths_shadows():
     """Issue 4: "black cubes on dark cloth or in shadow". Here the black top has the colour of the
     cloth in a cube's shadow; it is told apart by lying where no shadow can fall."""
-    session = synth.make_session(1000)
-    counter = Counter(calibrate(*synth.calibration_pair(session)))
+    session, _, _, _, counter = table(1000)
     for k in range(LIGHT_SCENES):
         cubes = synth.place_cubes(session, np.random.default_rng(k), ["black"] * 3 + ["red", "green"], tilt=0.0, cluster=0.0)
         image, truth = synth.render(session, cubes, seed=k)
@@ -144,8 +141,7 @@ def test_a_cube_right_behind_the_near_wall_keeps_its_top_where_the_rim_crosses_i
 def test_a_cube_right_behind_the_near_wall_keeps_its_top_when_its_side_is_hazed_into_specks():
     """Calibrated from the photos as a phone sends them (JPEG), the cube's side seen through the
     wall comes out as specks of blue and of no colour at all: still something lying there."""
-    session = _dev_table(2025)[0]
-    as_sent = [cv2.imdecode(cv2.imencode(".jpg", photo)[1], cv2.IMREAD_COLOR) for photo in synth.calibration_pair(session)]
+    as_sent = [cv2.imdecode(cv2.imencode(".jpg", photo)[1], cv2.IMREAD_COLOR) for photo in photos(2025)[1:]]
     image, truth = _blacks_in_a_row_behind_the_near_wall()
     assert Counter(calibrate(*as_sent)).count(image).counts == truth.counts
 
