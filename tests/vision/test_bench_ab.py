@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench" / "vision_ab.py"
 FEW = ["--seed", "2024", "--sessions", "1", "--images", "2", "--repeats", "1"]
@@ -23,6 +25,14 @@ def _one_red_too_many(tree: Path) -> Path:
     return tree
 
 
+@pytest.fixture(scope="module")
+def against_one_red_too_many(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
+    """One bench run, this tree against a copy that sees one red cube more than there is; read
+    by the tests below, which each check something else in its report."""
+    tree = _one_red_too_many(tmp_path_factory.mktemp("one_red_too_many"))
+    return tree, _ab(ROOT, tree)
+
+
 def test_a_tree_against_itself_counts_every_photo_the_same():
     run = _ab(ROOT, ROOT)
     assert run.returncode == 0, run.stderr
@@ -30,18 +40,18 @@ def test_a_tree_against_itself_counts_every_photo_the_same():
     assert "photos counted differently (counts or doubt): 0; tables either refused: 0" in run.stdout
 
 
-def test_a_tree_that_counts_otherwise_is_caught_on_every_photo(tmp_path):
+def test_a_tree_that_counts_otherwise_is_caught_on_every_photo(against_one_red_too_many):
     """A 'speed-up' that sees one red cube more than there is."""
-    run = _ab(ROOT, _one_red_too_many(tmp_path))
+    tree, run = against_one_red_too_many
     assert run.returncode == 0, run.stderr
     assert "photos counted differently (counts or doubt): 2;" in run.stdout
-    assert f"{tmp_path}: 2 photos" in run.stdout and "all six exact on 0," in run.stdout.split(str(tmp_path))[-1]
+    assert f"{tree}: 2 photos" in run.stdout and "all six exact on 0," in run.stdout.split(str(tree))[-1]
 
 
-def test_a_photo_one_tree_counts_exactly_and_the_other_not_is_listed(tmp_path):
+def test_a_photo_one_tree_counts_exactly_and_the_other_not_is_listed(against_one_red_too_many):
     """Dev table 2024's photos 0 and 1 are counted exactly by this tree; one red cube more is
     a miss on both, each listed with whether the miss was doubted."""
-    run = _ab(ROOT, _one_red_too_many(tmp_path))
+    _, run = against_one_red_too_many
     assert run.returncode == 0, run.stderr
     assert "all six exact on 2, missed with no doubt on 0" in run.stdout
     assert "  2024/0: right -> wrong, the miss" in run.stdout and "  2024/1: right -> wrong, the miss" in run.stdout

@@ -5,6 +5,7 @@ import pytest
 
 from companion.kits.tower.source import CUBE_COLOURS
 from devtools import tray_photos as synth
+from generated_tables import calibrated, photos, table
 from vision import geometry
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.counter import Counter
@@ -27,10 +28,9 @@ def test_tray_found_where_the_generator_put_it(sessions):
 def test_tray_found_by_its_rim_where_the_walls_edges_make_no_outline():
     """Navy cloth: the walls' edges break up, the rim's bright lines do not. Without an
     outline the counter would work on the whole frame, the cloth around the tray included."""
-    session = synth.make_session(2017)
-    empty, reference = synth.calibration_pair(session)
+    session, empty, reference = photos(2017)
     assert geometry.find_tray(empty) is None
-    calibration = calibrate(empty, reference)
+    calibration = calibrated(2017)[3]
     assert calibration.tray is not None and _share_of_tray_found(session, calibration) > 0.9
     x, y, w, h = calibration.roi
     assert w * h < 0.5 * empty.shape[0] * empty.shape[1]
@@ -42,13 +42,12 @@ def test_tray_found_by_its_thin_lines_on_a_white_table():
     2.2 and 2.3 render this photo one apart in 78 values, and the border's quadrilateral covers
     0.896 of the picture against the 0.9 it may), the walls' thin dark feet do. Found by them,
     the counter works on 43% of the frame instead of all of it."""
-    session = synth.make_session(2040)
-    empty, reference = synth.calibration_pair(session)
+    session, empty, reference = photos(2040)
     assert session.cloth_name == "white table"
     assert geometry.find_tray(empty) is None
     rim = geometry.find_rim(empty)
     assert rim is None or (np.ptp(rim[:, 0]) > 0.9 * empty.shape[1] and np.ptp(rim[:, 1]) > 0.9 * empty.shape[0])
-    calibration = calibrate(empty, reference)
+    calibration = calibrated(2040)[3]
     assert calibration.tray is not None and _share_of_tray_found(session, calibration) > 0.85
     x, y, w, h = calibration.roi
     assert w * h < 0.5 * empty.shape[0] * empty.shape[1]
@@ -82,8 +81,7 @@ def test_a_rim_that_would_lay_the_camera_on_its_side_is_not_the_rim():
     border can pass for the rim, its horizon turning the camera 105 degrees, and the cubes'
     shapes fit that camera nearly as well as an upright one: vertical edges would be 0.17 of a
     cube edge off where the generator drew them."""
-    session = synth.make_session(2040)
-    calibration = calibrate(*synth.calibration_pair(session))
+    session, _, _, calibration = calibrated(2040)
     assert abs(geometry.View3D(*calibration.camera[:4], calibration.camera[4:6]).roll) < np.radians(45)
     assert np.median(_rise_errors(session, calibration)) < 0.1
 
@@ -175,9 +173,8 @@ def test_a_cube_whose_top_alone_is_the_floors_colour_is_named_in_the_refusal():
     """The red cube on burgundy cloth with the cloth itself where its top is (the empty photo's
     pixels pasted over the top and three pixels round it): only its sides stand out. Made by
     hand here: the generated tables do not show it by themselves."""
-    session = synth.make_session(1)
+    session, empty, reference = photos(1)
     assert session.cloth_name == "burgundy"
-    empty, reference = synth.calibration_pair(session)
     red = next(c for c in synth.reference_cubes(session, np.random.default_rng(session.seed + 1)) if c.colour == "red")
     corners = red.vertices()
     top = session.camera.project(corners[corners[:, 2] > red.centre[2]])
@@ -192,24 +189,19 @@ def test_a_cube_whose_top_alone_is_the_floors_colour_is_named_in_the_refusal():
 
 def test_a_black_cube_whose_dark_edges_alone_stand_out_is_found_whole():
     """Its top has the colour of a shadow; the edges are slivers and cast none."""
-    session = synth.make_session(1509)  # black felt
-    empty, reference = synth.calibration_pair(session)
-    calibration = calibrate(empty, reference)
-    assert set(Counter(calibration).count(reference).counts.values()) == {1}
+    _, _, reference, _, counter = table(1509)  # black felt
+    assert set(counter.count(reference).counts.values()) == {1}
 
 
 def test_a_black_cube_the_colour_of_the_cloths_shadow_is_found_where_no_shadow_can_fall():
-    session = synth.make_session(1000)  # charcoal cloth: the black cube's top looks like the cloth's shadow
+    session, _, reference, calibration, counter = table(1000)  # charcoal cloth: the black cube's top looks like the cloth's shadow
     assert session.cloth_name == "charcoal"
-    empty, reference = synth.calibration_pair(session)
-    calibration = calibrate(empty, reference)
     assert not calibration.shadows.black_casts
-    assert set(Counter(calibration).count(reference).counts.values()) == {1}
+    assert set(counter.count(reference).counts.values()) == {1}
 
 
 def test_shadows_are_learned_falling_away_from_the_lamp():
-    session = synth.make_session(1013)  # low lamp (53 degrees): long shadows
-    calibration = calibrate(*synth.calibration_pair(session))
+    session, _, _, calibration = calibrated(1013)  # low lamp (53 degrees): long shadows
     light = session.light_dir
     foot = np.array([[0.0, 0.0, 0.0], [-light[0] / light[2] * synth.CUBE, -light[1] / light[2] * synth.CUBE, 0.0]])
     along = np.diff(session.camera.project(foot), axis=0)[0]
@@ -219,9 +211,8 @@ def test_shadows_are_learned_falling_away_from_the_lamp():
 
 
 def test_a_cube_split_in_two_by_its_own_shading_is_still_one_cube():
-    session = synth.make_session(1031)  # grey felt: the black cube's top matches the cloth, its sides do not
-    calibration = calibrate(*synth.calibration_pair(session))
-    assert set(Counter(calibration).count(synth.calibration_pair(session)[1]).counts.values()) == {1}
+    _, _, reference, _, counter = table(1031)  # grey felt: the black cube's top matches the cloth, its sides do not
+    assert set(counter.count(reference).counts.values()) == {1}
 
 
 def test_a_black_top_keeps_its_own_smaller_measure_so_black_tops_are_whole():
@@ -229,36 +220,36 @@ def test_a_black_top_keeps_its_own_smaller_measure_so_black_tops_are_whole():
     outline is lost to its sides and shadow. Measured against the others' top, two black
     cubes side by side would come out as 0.75 of a top each and count as one (black measures
     0.9 of the others' top here)."""
-    session = synth.make_session(2012)
-    calibration = calibrate(*synth.calibration_pair(session))
+    session, _, _, calibration, counter = table(2012)
     black = calibration.top_area[CUBE_COLOURS.index("black")]
     assert black < 0.95 * np.median(calibration.top_area)
     sample = synth.scene(session, 2012 * 1000 + 6)
-    assert Counter(calibration).count(sample.image).counts == sample.truth.counts
+    assert counter.count(sample.image).counts == sample.truth.counts
 
 
 def test_a_black_top_lost_to_the_cloth_in_the_reference_photo_does_not_shrink_blacks_measure():
     """All cubes are one size. On black felt (table 2192) half of the reference black cube's
-    top reads as floor, and black would measure half a top: with that as its unit every black
-    face would count for two or three cubes. What the cloth takes of one cube in one photo is
-    no measure of a cube; black takes the others'. Photo 7 (two black cubes) is counted."""
-    session = synth.make_session(2192)
-    calibration = calibrate(*synth.calibration_pair(session))
+    cube's top read as floor, and black measured half a top: with that as its unit every black
+    face counted for two or three cubes, 41 black for 17 in photo 1. What the cloth takes of one
+    cube in one photo is no measure of a cube; black takes the others'. (Photo 7, two black
+    cubes, is counted: photo 1 has been one black cube over, with a doubt, since the frame is
+    shrunk in two steps.)"""
+    session, _, _, calibration, counter = table(2192)
     assert not calibration.shadows.black_casts
     assert calibration.top_area[CUBE_COLOURS.index("black")] >= np.median(calibration.top_area)
     sample = synth.scene(session, 2192 * 1000 + 7)
-    assert Counter(calibration).count(sample.image).counts == sample.truth.counts
+    assert counter.count(sample.image).counts == sample.truth.counts
 
 
 def test_a_black_cube_whose_whole_silhouette_the_cloth_takes_in_is_marked_hollow():
     """On table 2194 (black felt) the black top has the cloth's very colour, in the reference
-    photo and in every frame: black's whole silhouette measures two thirds of the others', and
-    the counter must take a black patch's outline for the cube. On 2192 only the top measures
-    short, its silhouette whole: its tops show in the frames, and it is not marked. Where
-    black casts its own shadow (the next test) it is never marked."""
-    hollow = calibrate(*synth.calibration_pair(synth.make_session(2194)))
+    reference photo and in every frame: black's whole silhouette measures two thirds of the
+    others', and the counter must take a black patch's outline for the cube. On 2192 only the
+    top measured short, its silhouette whole: its tops show in the frames, and it is not marked.
+    Where black casts its own shadow (the dev tables) it is never marked."""
+    hollow = calibrated(2194)[3]
     assert hollow.black_hollow and Calibration.from_json(hollow.to_json()).black_hollow
-    assert not calibrate(*synth.calibration_pair(synth.make_session(2192))).black_hollow
+    assert not calibrated(2192)[3].black_hollow
 
 
 def test_where_black_casts_its_own_shadow_no_table_is_marked_hollow(sessions):
@@ -269,7 +260,7 @@ def test_a_table_where_the_black_top_looks_like_a_shadow_is_told_to_put_somethin
     """Black felt seen through the tray (dev table 2001): the black top has the colour of the
     cloth in a cube's shadow, so black is counted by area alone and worse; calibration still
     succeeds, and says what would make the counts surer."""
-    black_felt = calibrate(*synth.calibration_pair(synth.make_session(2001)))
+    black_felt = calibrated(2001)[3]
     assert black_felt.advice() == ["calibration.black_like_shadow"]
     assert all(calibration.advice() == [] for _, _, _, calibration, _ in sessions.values())
 
@@ -277,5 +268,5 @@ def test_a_table_where_the_black_top_looks_like_a_shadow_is_told_to_put_somethin
 def test_paper_under_the_tray_as_advised_lets_the_black_cube_cast_its_shadow():
     """The same table, camera, lamp and cubes with a sheet of paper under the clear tray: the
     black top no longer has the colour of a shadow, and the advice is gone."""
-    on_paper = calibrate(*synth.calibration_pair(synth.under_tray(synth.make_session(2001))))
+    on_paper = calibrate(*synth.calibration_pair(synth.under_tray(photos(2001)[0])))
     assert on_paper.shadows.black_casts and on_paper.advice() == []

@@ -7,6 +7,7 @@ from pathlib import Path
 import cv2
 
 from devtools import tray_photos as synth
+from generated_tables import photos
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +49,7 @@ def test_calibration_failure_is_a_message_not_a_traceback(sessions, tmp_path):
 
 
 def test_calibrate_says_on_the_command_line_what_would_make_counts_surer(tmp_path):
-    empty, reference = synth.calibration_pair(synth.make_session(2001))  # black felt
+    _, empty, reference = photos(2001)  # black felt
     cv2.imwrite(str(tmp_path / "empty.png"), empty)
     cv2.imwrite(str(tmp_path / "reference.png"), reference)
     done = _run("calibrate", "--empty", str(tmp_path / "empty.png"), "--reference", str(tmp_path / "reference.png"), "-o", str(tmp_path / "c.json"))

@@ -1,23 +1,25 @@
 """Counting generated trays against their truth; the full accuracy run and the frame time
-live in bench/vision_counter.py."""
-import functools
-
+live in bench/vision_counter.py. Tests marked ``study`` hold a figure over many photos and
+run with bench/studies.sh, not ./test; each has a fast test on one or two of its photos."""
 import cv2
 import numpy as np
+import pytest
 
 from companion.kits.tower.source import Doubt
 from devtools import tray_photos as synth
+from generated_tables import photos, table
 from vision.calibration import calibrate
 from vision.counter import UNSURE_RESIDUAL, Counter, _around, _frame_lighting, _residual, _tilted_cubes
 
 LIGHT_SCENES = 6
 
 
-@functools.cache
 def _dev_table(seed: int) -> tuple[synth.Session, Counter]:
     """A generated table (by its seed) calibrated once for every test that uses it."""
-    session = synth.make_session(seed)
-    return session, Counter(calibrate(*synth.calibration_pair(session)))
+    2000..2059), the dark tables studied from 2060-2130, and the fresh tables a later session
+    drew (3000 up) where a photo showed a rule missing."""
+    session, _, _, _, counter = table(seed)
+    return session, counter
 
 
 def _dev_photo(seed: int, k: int) -> synth.Sample:
@@ -25,6 +27,16 @@ def _dev_photo(seed: int, k: int) -> synth.Sample:
     return synth.scene(_dev_table(seed)[0], seed * 1000 + k)
 
 
+def test_a_single_cube_is_counted_exactly(sessions):
+    """One photo each from an oblique camera and from straight above; the study below lays the
+    cube all over the tray on every table."""
+    for seed, k in ((0, 0), (4, 0)):
+        session, _, _, _, counter = sessions[seed]
+        sample = synth.scene(session, 100 + k, total=1)
+        assert counter.count(sample.image).counts == sample.truth.counts, (seed, k)
+
+
+@pytest.mark.study
 def test_single_cubes_anywhere_are_counted_exactly(sessions):
     for seed, (session, _, _, _, counter) in sessions.items():
         for k in range(LIGHT_SCENES):
@@ -35,8 +47,7 @@ def test_single_cubes_anywhere_are_counted_exactly(sessions):
 def test_black_cubes_on_charcoal_cloth_are_counted_apart_from_the_cloths_shadows():
     """Issue 4: "black cubes on dark cloth or in shadow". Here the black top has the colour of the
     cloth in a cube's shadow; it is told apart by lying where no shadow can fall."""
-    session = synth.make_session(1000)
-    counter = Counter(calibrate(*synth.calibration_pair(session)))
+    session, _, _, _, counter = table(1000)
     for k in range(LIGHT_SCENES):
         cubes = synth.place_cubes(session, np.random.default_rng(k), ["black"] * 3 + ["red", "green"], tilt=0.0, cluster=0.0)
         image, truth = synth.render(session, cubes, seed=k)
@@ -61,6 +72,15 @@ def test_touching_same_colour_clusters_are_split_by_top_area(sessions):
     assert any(p.cubes >= 2 for p in count.patches)
 
 
+def test_a_battle_is_counted_exactly(sessions):
+    """Two of the study's battles below, on the oblique camera and from straight above."""
+    for seed, k in ((0, 0), (4, 3)):
+        session, _, _, _, counter = sessions[seed]
+        sample = synth.scene(session, 1000 * seed + k, total=int(np.random.default_rng(k).integers(2, 12)))
+        assert counter.count(sample.image).counts == sample.truth.counts, (seed, k)
+
+
+@pytest.mark.study
 def test_battles_are_mostly_counted_and_misses_are_flagged(sessions):
     """Honest floor, not the goal: bench/vision_counter.py reports the real figure."""
     right = flagged_misses = misses = 0
@@ -90,21 +110,47 @@ def _scenes_with(session, rng, colours, wanted, n, **placing):
     return out
 
 
+def _resting_tilted(session, n):
+    """``n`` photos of six cubes, at least one of them resting tilted on another."""
+    return _scenes_with(session, np.random.default_rng(5), ["red"] * 3 + ["green"] * 3,
+                        lambda cubes: any(c.resting_on is not None for c in cubes), n, tilt=0.5, cluster=0.2)
+
+
+def test_a_cube_resting_tilted_on_another_in_a_throw_counts_once(sessions):
+    """Only the raised cube's top counts, not its sides: the first of the study's photos below."""
+    session, _, _, _, counter = sessions[0]
+    (image, truth), = _resting_tilted(session, 1)
+    assert counter.count(image).counts == truth.counts
+
+
+@pytest.mark.study
 def test_a_cube_resting_tilted_on_another_counts_once(sessions):
     """A cube that landed tilted on another shows its top and, raised, its sides: only its top
     counts, and the cube under it only if half its top still shows (truth from the generator)."""
     session, _, _, _, counter = sessions[0]  # oblique: the raised cube's sides show most
-    scenes = _scenes_with(session, np.random.default_rng(5), ["red"] * 3 + ["green"] * 3,
-                          lambda cubes: any(c.resting_on is not None for c in cubes), 8, tilt=0.5, cluster=0.2)
+    scenes = _resting_tilted(session, 8)
     right = sum(counter.count(image).counts == truth.counts for image, truth in scenes)
     assert right >= 6, right  # the counter gets 7 of 8
 
 
+def _near_the_wall(session, n):
+    """``n`` photos of four flat cubes, at least one of them right behind the near wall."""
+    near = lambda cubes: any(c.centre[1] < -synth.TRAY_D / 2 + synth.CUBE for c in cubes)  # noqa: E731
+    return _scenes_with(session, np.random.default_rng(8), ["blue", "yellow", "green", "red"], near, n, tilt=0.0, cluster=0.0)
+
+
+def test_a_cube_seen_through_the_near_wall_in_a_throw_is_counted(sessions):
+    """The rim across a top right behind the wall is the tray's: the first of the study's photos below."""
+    session, _, _, _, counter = sessions[9]
+    (image, truth), = _near_the_wall(session, 1)
+    assert counter.count(image).counts == truth.counts
+
+
+@pytest.mark.study
 def test_cubes_seen_through_the_near_wall_are_counted(sessions):
     """The near wall's rim crosses the tops of cubes right behind it; the rim is the tray's, not a gap."""
     session, _, _, _, counter = sessions[9]  # oblique navy: the rim cuts across the cubes' tops
-    near = lambda cubes: any(c.centre[1] < -synth.TRAY_D / 2 + synth.CUBE for c in cubes)  # noqa: E731
-    scenes = _scenes_with(session, np.random.default_rng(8), ["blue", "yellow", "green", "red"], near, 6, tilt=0.0, cluster=0.0)
+    scenes = _near_the_wall(session, 6)
     right = sum(counter.count(image).counts == truth.counts for image, truth in scenes)
     assert right >= 5, right  # the counter gets 6 of 6
 
@@ -142,8 +188,7 @@ def test_a_cube_right_behind_the_near_wall_keeps_its_top_where_the_rim_crosses_i
 def test_a_cube_right_behind_the_near_wall_keeps_its_top_when_its_side_is_hazed_into_specks():
     """Calibrated from the photos as a phone sends them (JPEG), the cube's side seen through the
     wall comes out as specks of blue and of no colour at all: still something lying there."""
-    session = _dev_table(2025)[0]
-    as_sent = [cv2.imdecode(cv2.imencode(".jpg", photo)[1], cv2.IMREAD_COLOR) for photo in synth.calibration_pair(session)]
+    as_sent = [cv2.imdecode(cv2.imencode(".jpg", photo)[1], cv2.IMREAD_COLOR) for photo in photos(2025)[1:]]
     image, truth = _blacks_in_a_row_behind_the_near_wall()
     assert Counter(calibrate(*as_sent)).count(image).counts == truth.counts
 
@@ -378,6 +423,16 @@ def _in_a_players_shadow(image, darker):
     return np.clip(linear ** (1 / 2.2) * 255, 0, 255).astype(np.uint8)
 
 
+def test_a_players_shadow_over_a_throw_after_calibration_does_not_change_its_count(sessions):
+    """Issue 4: "black cubes ... in shadow"; the light is read from the floor the frame shows.
+    One of the study's throws below, on the oblique camera and from straight above."""
+    for seed in (0, 4):
+        session, _, _, _, counter = sessions[seed]
+        sample = synth.scene(session, 100 * seed, total=8)
+        assert counter.count(_in_a_players_shadow(sample.image, 0.7)).counts == sample.truth.counts, seed
+
+
+@pytest.mark.study
 def test_a_players_shadow_over_the_tray_after_calibration_does_not_change_the_count(sessions):
     """Issue 4: "black cubes ... in shadow"; the light is read from the floor the frame shows."""
     right = 0

@@ -1,22 +1,19 @@
 """Fitting whole cubes' silhouettes to a patch (``vision.fit``), on a dev-set table's
 calibration and photos rendered with cubes laid just so."""
-import functools
-
 import numpy as np
 
 from devtools import tray_photos as synth
-from vision.calibration import calibrate
+from generated_tables import table
 from vision.counter import FIT_MARGIN, Counter
 from vision.fit import FLAT_YAWS, LEANING_YAWS, LEANS, _near_kinds
 
 RED = 0
 
 
-@functools.cache
 def _table() -> tuple[synth.Session, Counter]:
     """Dev table 2024 (green felt), calibrated once."""
-    session = synth.make_session(2024)
-    return session, Counter(calibrate(*synth.calibration_pair(session)))
+    session, _, _, _, counter = table(2024)
+    return session, counter
 
 
 def _red_patch(*placed: tuple[float, float, float]):
