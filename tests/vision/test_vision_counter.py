@@ -16,8 +16,6 @@ LIGHT_SCENES = 6
 
 def _dev_table(seed: int) -> tuple[synth.Session, Counter]:
     """A generated table (by its seed) calibrated once for every test that uses it."""
-    2000..2059), the dark tables studied from 2060-2130, and the fresh tables a later session
-    drew (3000 up) where a photo showed a rule missing."""
     session, _, _, _, counter = table(seed)
     return session, counter
 
