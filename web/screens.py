@@ -106,7 +106,7 @@ def payload(kind: str, ctx: GameContext, scene: Any = None) -> dict[str, Any]:
     t = GameWords(game.name, ctx.lang)
     regions = {region: render_template(f"{game.name}/{kind}/_{region}.html", s=scene, ctx=ctx, t=t)
                for region in game.screens.regions[kind]}
-    decision = game.decision(ctx.hub.state)
+    decision = ctx.hub.decision()
     more = scene.live() if hasattr(scene, "live") else {}
     return {**more, "rev": snap.rev, "seq": snap.seq, "now": time.time(), "since": snap.since,
             "timer": ctx.settings.timer if decision is not None and decision.timed else 0,

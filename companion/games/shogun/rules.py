@@ -19,10 +19,10 @@ from companion.games.shogun.simulate import play_game
 from companion.games.shogun.state import ShogunState, apply
 from companion.games.shogun.text import names_for, table_lines
 from companion.games.shogun.tray import ShogunTower
-from companion.games.shogun.web.screens import SCREENS
-from companion.kits.tower.source import PLAYER_COLOURS
-from companion.i18n import Names
 from companion.games.shogun.view import view
+from companion.games.shogun.web.screens import SCREENS
+from companion.i18n import Names
+from companion.kits.tower.source import PLAYER_COLOURS
 
 
 def _count_tray(play: Play, cmd: cmds.CountTray) -> None:
