@@ -28,7 +28,7 @@ import time
 import tty
 from pathlib import Path
 
-from sensor.faults import LineFaults
+from devtools.line_faults import LineFaults
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 sys.path.insert(0, str(FIRMWARE))

@@ -15,7 +15,7 @@ import pytest
 import sensor.session
 from companion.i18n import LANGUAGES, Names, catalog, render
 from companion.kits.tower.source import CATALOGUES, Doubt
-from sensor.faults import LineFaults
+from devtools.line_faults import LineFaults
 from sensor.protocol import LineSplitter, parse_line
 from sensor.session import BoardSession
 from towerfw.board import Board
