@@ -105,3 +105,12 @@ def test_the_web_shell_has_no_import_cycle():
 
     cycles = [c for c in (cycle_from(m) for m in graph) if c]
     assert cycles == []
+
+
+def test_no_template_reaches_past_the_scene_into_the_game():
+    """Screens are drawn from the device's view alone: no template reads the hub (the game's
+    session and state) or asks the tray sources for anything."""
+    for folder in ("web", "companion", "tests/games"):
+        for path in (ROOT / folder).rglob("*.html"):
+            text = path.read_text(encoding="utf-8")
+            assert "ctx.hub" not in text and "trays()" not in text, path

@@ -17,6 +17,7 @@ from flask import Blueprint, Flask, render_template, url_for
 
 from companion.engine import Game, find_game, names
 from web.context import GameContext
+from web.tray.screen import tray_screen
 from web.words import Words
 
 
@@ -104,7 +105,9 @@ def payload(kind: str, ctx: GameContext, scene: Any = None) -> dict[str, Any]:
     scene = scene if scene is not None else scene_of(ctx)
     snap = scene.snap
     t = GameWords(game.name, ctx.lang)
-    regions = {region: render_template(f"{game.name}/{kind}/_{region}.html", s=scene, ctx=ctx, t=t)
+    kits = {"tray": tray_screen(ctx)} if "tower" in game.capabilities else {}
+    regions = {region: render_template(f"{game.name}/{kind}/_{region}.html", s=scene, ctx=ctx, t=t,
+                                       **kits)
                for region in game.screens.regions[kind]}
     decision = ctx.hub.decision()
     more = scene.live() if hasattr(scene, "live") else {}

@@ -119,22 +119,3 @@ def preview(game_id: str) -> Response:
     ctx = as_table(game_id)
     counts = body_as(PreviewBody).counts
     return jsonify({"lines": verdict_lines(ctx.hub, counts, ctx.names)})
-
-
-@bp.app_template_global()
-def trays():
-    """The server's tray sources, for the battle screen (the camera's calibration state)."""
-    return services().trays
-
-
-@bp.app_template_global()
-def live_verdict(ctx: GameContext) -> list[str] | None:
-    """What a settled live reading would decide, shown for one tap; None while cubes
-    fall, without a live source, or when the bookkeeping rules the reading out."""
-    live = ctx.hub.live
-    if not live or not live["stable"]:
-        return None
-    try:
-        return verdict_lines(ctx.hub, live["counts"], ctx.names)
-    except RuleError:
-        return None
