@@ -106,7 +106,7 @@ class Scene:
         return line(note, self.names)
 
     def message(self, key: str) -> str:
-        """A message of the domain's catalogue (``companion/messages``), such as the camera's
+        """A message of the game's catalogues (Shogun's, then the tower kit's), such as the camera's
         advice after calibrating, worded for this device."""
         return render(key, {}, self.names)
 
