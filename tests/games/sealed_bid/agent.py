@@ -10,8 +10,8 @@ import random
 from typing import Any
 
 from companion.engine import EventStore, Session, find_game
+from games.sealed_bid.commands import SEATS
 
-SEATS = ("north", "east", "south", "west", "centre")
 NAMES = ("Anna", "Boris", "Chloé", "Dmitri", "Eva")
 CHANGE = 0.15
 

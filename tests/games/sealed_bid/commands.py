@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from companion.errors import RuleError
 
 SEAT = re.compile(r"[a-z0-9_-]{1,24}")
+SEATS = ("north", "east", "south", "west", "centre")  # the seats the new-game form offers
 NAME_MAX = 40
 SEED_MAX = 2**63 - 1
 COINS_MAX = 2**31 - 1

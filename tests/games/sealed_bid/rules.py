@@ -14,7 +14,7 @@ from companion.engine.session import Session
 from companion.i18n import Names
 from companion.errors import RuleError
 from games.sealed_bid import agent, lots, play
-from games.sealed_bid.commands import Create, parse
+from games.sealed_bid.commands import SEATS, Create, parse
 from games.sealed_bid.screens import SCREENS
 from games.sealed_bid.state import SealedBidState, apply
 from games.sealed_bid.text import names, render
@@ -52,8 +52,13 @@ class SealedBidRules:
         return lots.version()
 
     def create_command(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """The players as given: [{"seat", "name"}] in seating order."""
-        return {"type": "create", "players": options.get("players")}
+        """The players as given, [{"seat", "name"}] in seating order, or the new-game form's
+        ``name_<seat>`` fields, a seat for every name filled in."""
+        players = options.get("players")
+        if players is None:
+            players = [{"seat": seat, "name": str(options[f"name_{seat}"]).strip()}
+                       for seat in SEATS if str(options.get(f"name_{seat}") or "").strip()]
+        return {"type": "create", "players": players}
 
     def new_state(self) -> SealedBidState:
         return SealedBidState()

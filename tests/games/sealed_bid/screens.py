@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.game import Screens
+from games.sealed_bid.commands import SEATS
 from games.sealed_bid.text import render
 
 
@@ -65,4 +66,5 @@ SCREENS = Screens(
     package="games.sealed_bid.web",
     regions={"table": ("status", "reveal", "log"), "hand": ("hand", "bid", "log")},
     scene=Scene,
+    new_game={"seats": SEATS},
 )
