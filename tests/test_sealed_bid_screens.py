@@ -51,7 +51,7 @@ def t_for(lang: str) -> Callable[..., str]:
 
 def draw(kind: str, session: Session, seat: str | None, lang: str = "en") -> dict[str, str]:
     """Every region of the table (``seat`` None) or of ``seat``'s hand, as HTML."""
-    scene = GAME.screens.scene(SimpleNamespace(view=GAME.view(session.state, seat), extras={}),
+    scene = GAME.screens.scene(SimpleNamespace(view=GAME.view(session.state, seat), choices={}),
                                lang, seat)
     ctx = SimpleNamespace(device=SimpleNamespace(table=seat is None, colour=seat),
                           game_id="g1", lang=lang)

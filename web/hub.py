@@ -25,13 +25,14 @@ CLOSED = -1
 
 @dataclass(frozen=True)
 class Snapshot:
-    """What one viewer may see at one revision, plus when the awaited decision began."""
+    """What one viewer may see at one revision, the options of the decision it is awaited
+    for, and when the awaited decision began."""
 
     rev: int
     seq: int
     view: dict[str, Any]
     since: float
-    extras: dict[str, Any] = field(default_factory=dict)
+    choices: dict[str, Any] = field(default_factory=dict)
 
 
 class GameHub:

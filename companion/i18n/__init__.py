@@ -8,8 +8,8 @@ from companion.i18n.catalogues import DEFAULT, LANGUAGES, PLATFORM, catalog, cha
 from companion.i18n.names import Names
 from companion.i18n.pattern import MessageSyntaxError, arguments, format_message, parse
 from companion.i18n.plurals import categories, plural_category
-from companion.i18n.render import english, render
+from companion.i18n.render import english, render, sentence
 
 __all__ = ["DEFAULT", "LANGUAGES", "PLATFORM", "MessageSyntaxError", "Names",
            "arguments", "catalog", "categories", "chain", "english", "format_message", "parse",
-           "plural_category", "render"]
+           "plural_category", "render", "sentence"]

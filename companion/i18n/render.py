@@ -20,6 +20,17 @@ def render(key: str, params: Mapping[str, Any], names: Names) -> str:
                           lambda k, v: shown(k, v, names, params))
 
 
+def sentence(note: Mapping[str, Any], names: Names) -> str:
+    """A recorded note (a log line, a doubt: ``{"key", "params"}``) as a sentence; one the
+    renderer cannot word (a parameter of an unexpected shape) is shown with its raw values
+    rather than breaking every screen it is on."""
+    try:
+        return render(note["key"], note["params"], names)
+    except (TypeError, ValueError, KeyError, IndexError):
+        raw = ", ".join(f"{k}={v}" for k, v in note["params"].items())
+        return f"{note['key']} ({raw})"
+
+
 def english(key: str, params: Mapping[str, Any],
             catalogues: Sequence[str] | None = None) -> str:
     """The English sentence, for logs and the command line; ``catalogues`` as for Names."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.engine import TABLE
-from companion.i18n import Names, render
+from companion.i18n import Names, sentence
 from web.hub import GameHub
 
 
@@ -13,4 +13,4 @@ def verdict_lines(hub: GameHub, counts: Mapping[str, Any], names: Names) -> list
     bookkeeping rules the count out."""
     tower = hub.game.tower
     events = hub.preview(tower.count_command(counts), TABLE)
-    return [render(note["key"], note["params"], names) for note in tower.outcome(events)]
+    return [sentence(note, names) for note in tower.outcome(events)]

@@ -7,9 +7,6 @@ from typing import Any, Mapping, Protocol
 
 from companion.kits.tower.source import Throw
 
-COUNT = "count_tray"
-
-
 class TowerRules(Protocol):
     colours: tuple[str, ...]
 

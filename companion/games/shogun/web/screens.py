@@ -13,20 +13,10 @@ from typing import Any, Callable
 from companion.engine.game import Screens
 from companion.games.shogun.catalog import Board, Catalog
 from companion.games.shogun.text import names_of
-from companion.i18n import Names, render
+from companion.i18n import Names, render, sentence
 from companion.kits.tower.source import PLAYER_COLOURS
 
 MAP_W, MAP_Y_STRETCH, MAP_PAD = 920.0, 1.55, 48.0
-
-
-def line(note: dict[str, Any], names: Names) -> str:
-    """One log line; a note the renderer cannot word (a parameter of an unexpected shape)
-    is shown with its raw values rather than breaking every screen."""
-    try:
-        return render(note["key"], note["params"], names)
-    except (TypeError, ValueError, KeyError, IndexError):
-        raw = ", ".join(f"{k}={v}" for k, v in note["params"].items())
-        return f"{note['key']} ({raw})"
 
 
 @dataclass(frozen=True)
@@ -103,7 +93,7 @@ class Scene:
         return [self._line(n) for n in reversed(notes)]
 
     def _line(self, note: dict[str, Any]) -> str:
-        return line(note, self.names)
+        return sentence(note, self.names)
 
     def message(self, key: str) -> str:
         """A message of the game's catalogues (Shogun's, then the tower kit's), such as the camera's
@@ -112,7 +102,7 @@ class Scene:
 
     def doubts(self, doubts: list[dict[str, Any]]) -> str:
         """Why a live reading may be wrong (``web.tray.readings``), worded for this device."""
-        return "; ".join(line(d, self.names) for d in doubts)
+        return "; ".join(sentence(d, self.names) for d in doubts)
 
     def live(self) -> dict[str, Any]:
         """What Shogun adds to the live payload: the phase, whose turn, the whole log."""
