@@ -158,6 +158,9 @@ def digest(*documents: Any) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def versions(game: Game) -> dict[str, Any]:
-    """What a game's ``created`` event records of the code and data it was made with."""
-    return {"game": game.name, "rules": game.rules_version, "data": game.data_version()}
+def versions(game: Game, data: str | None = None) -> dict[str, Any]:
+    """What a game's ``created`` event records of the code and data it was made with;
+    ``data`` the version of the data actually used, when a group brought its own (a
+    corrected board), else the packaged data's."""
+    return {"game": game.name, "rules": game.rules_version,
+            "data": data if data is not None else game.data_version()}

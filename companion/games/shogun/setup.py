@@ -8,8 +8,10 @@ cards under the deck and turn up two new ones.
 """
 from __future__ import annotations
 
+from companion.engine import find_game
+from companion.engine.game import versions
 from companion.errors import RuleError
-from companion.games.shogun import RULES_VERSION, battle
+from companion.games.shogun import battle
 from companion.games.shogun.catalog import DataError, data_version, documents, recorded_catalog
 from companion.games.shogun.commands import CreateGame, DraftPick, DraftRefresh
 from companion.games.shogun.play import Play
@@ -42,7 +44,7 @@ def create(play: Play, cmd: CreateGame) -> None:
     config = {"players": players, "seed": cmd.seed, "setup": cmd.setup, "side": cmd.side,
               "data": data}
     play.event("created", config=config,
-               versions={"game": "shogun", "rules": RULES_VERSION, "data": version})
+               versions=versions(find_game("shogun"), data=version))
     s = play.state
     play.note("setup.created", count=len(players), chests=s.players[colours[0]].chests)
     if cmd.setup == "recommended":
