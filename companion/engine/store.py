@@ -96,7 +96,7 @@ class EventStore:
                                  (now, _dump(summary), game_id))
             self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            self._rollback()
             raise
 
     def commands(self, game_id: str) -> Iterator[CommandRecord]:
@@ -123,7 +123,7 @@ class EventStore:
                                      (time.time(), _dump(summary), game_id))
             self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            self._rollback()
             raise
         return None if row is None else CommandRecord(row[0], json.loads(row[1]), json.loads(row[2]))
 
@@ -139,6 +139,13 @@ class EventStore:
     def game(self, game_id: str) -> GameRecord | None:
         found = self.games(game_id)
         return found[0] if found else None
+
+
+    def _rollback(self) -> None:
+        """Undo an unfinished write. SQLite has already rolled back after some failures (a
+        full disk among them); a second rollback would then hide the real error."""
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
 
 
 def _dump(value: Any) -> str:
