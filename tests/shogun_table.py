@@ -42,7 +42,7 @@ class Table:
     # -- arranging a position ---------------------------------------------------------
     def arrange(self, *events: dict[str, Any]) -> None:
         history = self.session.history + [list(events)]
-        self.session = Session.replay(RULES, history)
+        self.session = Session.replay(RULES, history, self.session.draws)
         check_invariants(self.state)
 
     def give(self, province: str, colour: str | None, armies: int = 0, unrest: int = 0,

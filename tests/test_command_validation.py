@@ -43,7 +43,7 @@ WELL_FORMED: dict[str, dict[str, Any]] = {
     "choose_revolt": {"player": "red", "province": "kai"},
     "end_game": {},
 }
-OPTIONAL = {"setup", "side", "board", "province", "bid"}
+OPTIONAL = {"setup", "side", "board", "province", "bid", "seed"}
 KIND_OF_FIELD = {"seed": "seed", "armies": "count", "slot": "count", "players": "players",
                  "counts": "counts", "actions": "actions", "bid": "bid"}
 
@@ -95,9 +95,9 @@ def text_cases(optional: bool, empty_allowed: bool = False) -> Iterator[tuple[st
     yield "nested", deep_list(10_000), NESTED
 
 
-def count_cases(least: int, most: int) -> Iterator[tuple[str, Any, set[str]]]:
+def count_cases(least: int, most: int, optional: bool = False) -> Iterator[tuple[str, Any, set[str]]]:
     for name, value in WRONG_KINDS.items():
-        if name != "number":
+        if name != "number" and not (name == "null" and optional):
             yield name, value, WRONG
     yield "2.5", 2.5, WRONG
     yield "nan", float("nan"), WRONG
@@ -188,7 +188,7 @@ def field_cases(command: str, field: str) -> Iterator[tuple[str, Any, set[str]]]
     elif kind == "count":
         yield from count_cases(0, 200)
     elif kind == "seed":
-        yield from count_cases(-(2**53 - 1), 2**53 - 1)
+        yield from count_cases(-(2**53 - 1), 2**53 - 1, optional=True)
     elif kind == "players":
         yield from players_cases()
     elif kind == "bid":

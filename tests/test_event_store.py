@@ -136,7 +136,7 @@ def test_a_reopened_game_plays_on_exactly_like_the_live_one(tmp_path):
     for _ in range(30):
         live.execute(driver.command(live.state))
     again = reopen(db, live.game_id)
-    twin = Session.replay(RULES, live.history)  # the live game, carried on in memory
+    twin = Session.replay(RULES, live.history, live.draws)  # the live game, carried on in memory
     for _ in range(40):
         command = driver.command(twin.state)
         assert again.execute(command) == twin.execute(command)
@@ -458,7 +458,7 @@ def test_replaying_a_finished_games_commands_gives_the_same_events(tmp_path, pla
     game_id = play_stored(db, players, seed, setup).game_id
     records = list(EventStore(db).commands(game_id))
     assert [r.seq for r in records] == list(range(1, len(records) + 1))
-    fresh = Session(ShogunRules())
+    fresh = Session(ShogunRules(), draws=EventStore(db).load(game_id).draws)
     for record in records:
         assert fresh.execute(record.command) == record.events, f"command {record.seq}"
     assert fresh.state.phase == "over"

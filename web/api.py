@@ -10,17 +10,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from flask import Blueprint, Response, g, jsonify, make_response, request
+from flask import Blueprint, Response, current_app, g, jsonify, make_response, request
 
 from companion.engine import HOST, ONLOOKER, TABLE, Actor, find_game
+from companion.engine.draws import Draws
 from companion.errors import RuleError
 from web import setup_form
 from web.context import GameContext, game_context, player_token
-from web.hub import GameHub
+from web.hub import Answered, GameHub
 from web.identity import TABLE as TABLE_ROLE, table_cookie, token
-from web.requests import HostBody, NewGameBody, body_as, json_body, json_object
+from web.requests import HostBody, NewGameBody, body_as, json_body, json_object, request_id
 from web.services import services
-from web.settings import pin_ok
+from web.settings import SettingsStore, pin_ok
 from web.words import language
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -28,17 +29,25 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_AGE = 60 * 60 * 24 * 365
 
 
-def create_game(data: Any) -> str:
-    """Make a game from the new-game form or JSON; the device that makes it is its table."""
+def create_game(data: Any, request_id: str) -> tuple[str, bool]:
+    """Make a game from the new-game form or JSON, with its settings, in one write; the
+    device that makes it is its table. The game's id, and whether this request (a form
+    sent twice, an answer lost) had made it already."""
     new = setup_form.read(data if isinstance(data, dict) else {})
     game = find_game(new.game)
     g.names = game.names(game.new_state(), language(request))
     svc = services()
-    game_id = svc.hubs.create(game, new.command, TABLE)
     if new.tray == "auto":
         new = replace(new, tray=svc.trays.best())
-    svc.settings.put(game_id, new.settings(svc.secret))
-    return game_id
+    return svc.hubs.create(game, new.command, TABLE, draws(),
+                           SettingsStore.row(new.settings(svc.secret)), request_id)
+
+
+def draws() -> Draws:
+    """A new game's hidden draws: a secret key no device sees or chooses; a test's app
+    may fix a seed in its configuration (``SEED``) to replay the same game."""
+    seed = current_app.config.get("SEED")
+    return Draws.secret() if seed is None else Draws.seeded(int(seed))
 
 
 def remember_table(response: Response, game_id: str) -> Response:
@@ -52,8 +61,9 @@ def remember_table(response: Response, game_id: str) -> Response:
 def create() -> Response:
     data = json_object()
     body_as(NewGameBody)
-    game_id = create_game(data)
-    response = make_response(jsonify({"game_id": game_id, "table": f"/table/{game_id}"}), 201)
+    game_id, repeated = create_game(data, request_id())
+    response = make_response(jsonify({"game_id": game_id, "table": f"/table/{game_id}",
+                                      "repeated": repeated}), 200 if repeated else 201)
     return remember_table(response, game_id)
 
 
@@ -69,15 +79,19 @@ def actor_of(ctx: GameContext) -> Actor:
     return Actor.of_seat(ctx.device.colour)
 
 
-def _done(hub: GameHub) -> Response:
-    return jsonify({"ok": True, "seq": hub.session.seq, "rev": hub.rev})
+def _done(hub: GameHub, answered: Answered) -> Response:
+    """``seq``: the game's command count after the request; ``repeated``: the request was
+    carried out before and this is its first answer again."""
+    return jsonify({"ok": True, "seq": answered.seq, "rev": hub.rev, "repeated": answered.repeated})
 
 
 @bp.post("/games/<game_id>/commands")
 def command(game_id: str) -> Response:
+    """One command from a device, carried out once however often it is sent (its
+    ``Idempotency-Key`` header names it)."""
     ctx = game_context(game_id)
-    ctx.hub.execute(json_body(), actor_of(ctx))
-    return _done(ctx.hub)
+    key = request_id()
+    return _done(ctx.hub, ctx.hub.execute(json_body(), actor_of(ctx), key))
 
 
 def as_host(game_id: str) -> GameContext:
@@ -88,22 +102,22 @@ def as_host(game_id: str) -> GameContext:
     return ctx
 
 
-def _host_action(game_id: str, action: Callable[[GameHub], object]) -> Response:
+def _host_action(game_id: str, action: Callable[[GameHub, str], Answered]) -> Response:
     ctx = as_host(game_id)
-    action(ctx.hub)
-    return _done(ctx.hub)
+    return _done(ctx.hub, action(ctx.hub, request_id()))
 
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> Response:
-    """The host's undo of the last command: a miscount, a wrong tap."""
-    return _host_action(game_id, lambda hub: hub.undo())
+    """The host's undo of the last command: a miscount, a wrong tap. Sent twice, it
+    undoes one command."""
+    return _host_action(game_id, lambda hub, key: hub.undo(key))
 
 
 @bp.post("/games/<game_id>/end")
 def end(game_id: str) -> Response:
     """The host ends the game early (the table has to leave); undo brings it back."""
-    return _host_action(game_id, lambda hub: hub.execute({"type": "end_game"}, HOST))
+    return _host_action(game_id, lambda hub, key: hub.execute({"type": "end_game"}, HOST, key))
 
 
 @bp.post("/games/<game_id>/claim")

@@ -1,14 +1,20 @@
 """One game's live session on the server, and the devices listening to it.
 
-The engine is single-writer: a hub owns the one Session of its game, runs every command
-under its lock, and then tells each subscriber that something changed. Subscribers pull
-their own view of the new state (computed under the same lock, so never half-applied);
-the hub never pushes one device's view to another. A hub knows its game only through the
-``Game`` interface: any registered game runs here.
+A hub owns the one Session of its game in this process, runs every command under its
+lock, and then tells each subscriber that something changed. Subscribers pull their own
+view of the new state (computed under the same lock, so never half-applied); the hub never
+pushes one device's view to another. A hub knows its game only through the ``Game``
+interface: any registered game runs here.
+
+Other writers may share the database (the command line, a second server on the same
+file): the store refuses a write decided on an old state, a hub catches up before every
+command, and a watcher brings every open game's screens up to date within a second of
+another writer's change.
 """
 from __future__ import annotations
 
 import queue
+import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
@@ -16,11 +22,22 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import HOST, Actor, Decision, EventStore, Game, Session, find_game
-from companion.engine.store import GameRecord, StaleWrite
+from companion.engine.draws import Draws
+from companion.engine.store import GameRecord, Repeated, StaleWrite
 from companion.errors import RuleError
 from companion.kits.tower.source import Throw
 
 CLOSED = -1
+WATCH_S = 0.5
+
+
+@dataclass(frozen=True)
+class Answered:
+    """A request's answer: the game's command count after it, and whether this was a
+    request carried out before (sent again), answered as it was the first time."""
+
+    seq: int
+    repeated: bool = False
 
 
 @dataclass(frozen=True)
@@ -64,23 +81,52 @@ class GameHub:
     def decision(self) -> Decision | None:
         return self.game.decision(self.session.state)
 
-    def execute(self, command: dict[str, Any], actor: Actor = HOST) -> list[dict[str, Any]]:
-        """Run one command; a RuleError propagates and nothing changes or is announced."""
+    def execute(self, command: dict[str, Any], actor: Actor = HOST,
+                request: str | None = None) -> Answered:
+        """Run one command once: a ``request`` id carried out before is answered as then.
+        A RuleError propagates and nothing changes or is announced."""
         with self._lock:
+            self.catch_up()
             try:
-                events = self.session.execute(command, actor)
+                return self._run(lambda: self.session.execute(command, actor, request), request)
             except StaleWrite:
-                # Someone else (the command line) wrote to this game: catch up, try once more.
-                self.session = Session(self.game, self._store, self.game_id)
-                events = self.session.execute(command, actor)
-            self._changed()
-        return events
+                # Another writer came between the catch-up and the write: once more, on its state.
+                self._changed()
+                return self._run(lambda: self.session.execute(command, actor, request), request)
 
-    def undo(self) -> list[dict[str, Any]]:
+    def undo(self, request: str | None = None) -> Answered:
+        """The host's undo of the newest command. If another writer changed the game while
+        the host looked, the host is asked to look again rather than undo a move unseen."""
         with self._lock:
-            events = self.session.undo()
+            if self.catch_up():
+                raise RuleError("undo.game_changed")
+            try:
+                return self._run(lambda: self.session.undo(request), request)
+            except StaleWrite:
+                self._changed()
+                raise RuleError("undo.game_changed") from None
+
+    def catch_up(self) -> bool:
+        """Reload the game if another writer changed it (and redraw every screen)."""
+        with self._lock:
+            if not self.session.stale():
+                return False
+            self.session.reload()
             self._changed()
-        return events
+            return True
+
+    def _run(self, write: Any, request: str | None) -> Answered:
+        if request is not None:
+            seq = self._store.answered(self.game_id, request)
+            if seq is not None:
+                return Answered(seq, repeated=True)
+        try:
+            write()
+        except Repeated as first:
+            self._changed()
+            return Answered(first.seq, repeated=True)
+        self._changed()
+        return Answered(self.session.seq)
 
     def throw_in_progress(self) -> tuple[Throw | None, tuple, dict[str, int]]:
         """The throw awaiting its count (or None), a key that changes with every new throw
@@ -109,7 +155,7 @@ class GameHub:
     def preview(self, command: dict[str, Any], actor: Actor = HOST) -> list[dict[str, Any]]:
         """The events ``command`` would produce, from a throwaway copy: nothing is stored."""
         with self._lock:
-            copy = Session.replay(self.game, self.session.history)
+            copy = Session.replay(self.game, self.session.history, self.session.draws)
         return copy.execute(command, actor)
 
     def snapshot(self, seat: str | None) -> Snapshot:
@@ -152,13 +198,17 @@ class GameHub:
 
 
 class Hubs:
-    """Every game's hub in this process, opened on first use from the database."""
+    """Every game's hub in this process, opened on first use from the database, and the
+    watcher that keeps them in step with other writers of the same file."""
 
     def __init__(self, db: Path) -> None:
         self.db = db
         self._hubs: dict[str, GameHub] = {}
         self._lock = threading.Lock()
         self._store = EventStore(db)
+        self._stop = threading.Event()
+        self._watcher = threading.Thread(target=self._watch, name="hubs-watch", daemon=True)
+        self._watcher.start()
 
     def get(self, game_id: str) -> GameHub | None:
         """The game's hub; None when there is no such game or this install cannot run it."""
@@ -175,17 +225,40 @@ class Hubs:
                 hub = self._hubs[game_id] = GameHub(self.db, game_id, game)
             return hub
 
-    def create(self, game: Game, command: dict[str, Any], actor: Actor) -> str:
-        """A new game from its create command; RuleError if the rules refuse it."""
+    def create(self, game: Game, command: dict[str, Any], actor: Actor, draws: Draws,
+               settings: dict[str, Any], request: str | None = None) -> tuple[str, bool]:
+        """A new game from its create command, stored with its draws and the table's
+        settings in one transaction; the game's id, and whether ``request`` had made it
+        already. RuleError if the rules refuse it."""
         with self._lock:
-            session = Session.create(game, command, self._store, actor)
-        return str(session.game_id)
+            try:
+                session = Session.create(game, command, self._store, actor, draws, settings, request)
+            except Repeated as first:
+                return first.game_id, True
+        return str(session.game_id), False
 
     def games(self) -> list[GameRecord]:
         with self._lock:
             return self._store.games()
 
+    def _watch(self) -> None:
+        seen = None
+        while not self._stop.wait(WATCH_S):
+            try:
+                with self._lock:
+                    now = self._store.changes()
+                    hubs = list(self._hubs.values()) if now != seen else []
+                seen = now
+                for hub in hubs:
+                    hub.catch_up()
+            except sqlite3.Error:
+                # The file cannot be read just now (a full disk, a lock held too long): the
+                # next command says so to its sender; the watch goes on and tries again.
+                seen = None
+
     def close(self) -> None:
+        self._stop.set()
+        self._watcher.join()
         with self._lock:
             for hub in self._hubs.values():
                 hub.close()

@@ -11,7 +11,7 @@ from companion.errors import RuleError
 from companion.i18n import Names
 from web.words import language, refusal
 
-BAD_REQUEST = ("command.", "camera.", "calibration.")
+BAD_REQUEST = ("command.", "camera.", "calibration.", "request.", "setup.no_seed")
 FORBIDDEN = ("device.", "host.")
 
 

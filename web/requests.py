@@ -4,6 +4,8 @@ server error. What the body must then hold is the route's or the game's schema t
 from __future__ import annotations
 
 import json
+import re
+import secrets
 from typing import Annotated, Any, TypeVar
 
 import msgspec
@@ -14,6 +16,7 @@ from companion.errors import RuleError
 
 T = TypeVar("T")
 
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
 JSON_MAX = 256 * 1024  # bytes; the largest real body, a group's corrected board, is about 20 kB
 
 
@@ -65,7 +68,28 @@ class NewGameBody(msgspec.Struct):
     tray: text(16) | None = None
     timer: whole(0, 3600) | text(8) | None = None
     pass_tablet: bool | text(8) | None = None
-    seed: whole(-(2**53 - 1), 2**53 - 1) | None = None
+
+
+REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def request_id() -> str:
+    """What makes a request unique, chosen by the device once per tap and sent again
+    unchanged if no answer came: the ``Idempotency-Key`` header, or a form's ``request``
+    field. A request that changes a game must carry one."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None and request.mimetype in FORMS:
+        key = request.form.get("request")
+    if key is None:
+        raise RuleError("request.no_id")
+    if not REQUEST_ID.fullmatch(key):
+        raise RuleError("request.bad_id")
+    return key
+
+
+def new_request_id() -> str:
+    """An id for a form to send back with itself (a new-game page sent twice makes one game)."""
+    return secrets.token_urlsafe(18)
 
 
 def body_as(schema: type[T]) -> T:

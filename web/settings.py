@@ -1,27 +1,22 @@
 """What the table chose beyond the rules: the host PIN, the tray source, the timer, the mode.
 
-These are the web app's, not the game's, so they are kept beside the engine's tables in
-the same SQLite file (one file to back up) and survive a restart with the game. The PIN is
-stored only as an HMAC under the install's secret.
+These are the web app's, not the game's: the engine keeps them with the game, unread,
+in the same SQLite file (one file to back up), and they survive a restart with the game.
+The PIN is stored only as an HMAC under the install's secret.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
-import json
-import sqlite3
 import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
+
+from companion.engine import EventStore
 
 TRAY_SOURCES = ("manual", "simulated", "sensor", "camera")
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS web_tables (
-    game_id TEXT PRIMARY KEY,
-    settings TEXT NOT NULL
-);
-"""
+OLDER_TABLE = "web_tables"  # where releases before kept the settings, one row per game
 
 
 @dataclass(frozen=True)
@@ -41,24 +36,27 @@ def pin_ok(secret: bytes, settings: TableSettings, pin: object) -> bool:
 
 
 class SettingsStore:
-    """Each game's table settings, one JSON row per game."""
+    """Each game's table settings, kept in the game's own row: a game and its settings are
+    stored in one transaction, so no game is ever left without its PIN."""
 
     def __init__(self, db: Path) -> None:
-        self._db = sqlite3.connect(str(db), isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.executescript(SCHEMA)
+        self._store = EventStore(db)
         self._lock = threading.Lock()
+        self._store.adopt_settings(OLDER_TABLE)
+
+    @staticmethod
+    def row(settings: TableSettings) -> dict[str, Any]:
+        """The settings as the store keeps them (given when the game is made)."""
+        return asdict(settings)
 
     def put(self, game_id: str, settings: TableSettings) -> None:
         with self._lock:
-            self._db.execute("INSERT OR REPLACE INTO web_tables (game_id, settings) VALUES (?, ?)",
-                             (game_id, json.dumps(asdict(settings))))
+            self._store.set_settings(game_id, self.row(settings))
 
     def get(self, game_id: str) -> TableSettings | None:
         with self._lock:
-            row = self._db.execute("SELECT settings FROM web_tables WHERE game_id = ?",
-                                   (game_id,)).fetchone()
-        return None if row is None else TableSettings(**json.loads(row[0]))
+            found = self._store.settings(game_id)
+        return None if found is None else TableSettings(**found)
 
     def close(self) -> None:
-        self._db.close()
+        self._store.close()

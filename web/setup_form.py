@@ -15,7 +15,7 @@ from web.settings import TRAY_SOURCES, TableSettings, pin_hash
 TIMERS = (0, 60, 120, 180, 300)
 
 
-SHELL_FIELDS = ("game", "pin", "tray", "timer", "pass_tablet", "seed")
+SHELL_FIELDS = ("game", "pin", "tray", "timer", "pass_tablet", "request")
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,8 @@ def suggested_pin() -> str:
 def read(data: Mapping[str, Any]) -> NewGame:
     """A new game from the form (or JSON): ``game`` (by its registry name, Shogun unless
     said) and the table's settings (``pin``, ``tray``, ``timer`` in seconds, 0 for none,
-    ``pass_tablet``); the game makes its create command from the rest."""
+    ``pass_tablet``); the game makes its create command from the rest. No device chooses
+    how the cards are shuffled: a ``seed`` is refused."""
     game = data.get("game") or names()[0]
     if not isinstance(game, str):
         raise RuleError("command.bad_field", field="game")
@@ -55,9 +56,9 @@ def read(data: Mapping[str, Any]) -> NewGame:
         raise RuleError("command.bad_field", field="timer") from None
     if not 0 <= timer <= 3600:
         raise RuleError("command.bad_field", field="timer")
+    if "seed" in data:
+        raise RuleError("setup.no_seed")
     options = {k: v for k, v in data.items() if k not in SHELL_FIELDS}
     command = find_game(game).create_command(options)
-    seed = data.get("seed")
-    command["seed"] = seed if isinstance(seed, int) else secrets.randbelow(2**31)
     pass_tablet = str(data.get("pass_tablet") or "").lower() in ("1", "on", "true", "yes")
     return NewGame(game, command, pin, tray, timer, pass_tablet)

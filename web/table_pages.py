@@ -15,6 +15,7 @@ from web.context import GameContext, game_context
 from web.identity import token
 from web.qr import svg
 from web.refusals import refused
+from web.requests import new_request_id, request_id
 from web.screens import GameWords
 from web.services import services
 from web.setup_form import TIMERS, suggested_pin
@@ -63,6 +64,7 @@ def _new_form(game: str, error: str | None = None, status: int = 200) -> tuple[s
                            title=found.titles().get(lang, game),
                            tower="tower" in found.capabilities, timers=TIMERS, pin=pin,
                            error=error, form=request.form, styles=screens.styles(found),
+                           request_id=new_request_id(),
                            **found.screens.new_game), status
 
 
@@ -74,7 +76,7 @@ def new(game: str) -> tuple[str, int]:
 @bp.post("/new/<game>")
 def create(game: str) -> Response | tuple[str, int]:
     try:
-        game_id = create_game({**request.form.to_dict(), "game": game})
+        game_id, _ = create_game({**request.form.to_dict(), "game": game}, request_id())
     except RuleError as err:
         refusal = refused(err)
         return _new_form(game, refusal.get_json()["error"]["message"], refusal.status_code)

@@ -140,8 +140,6 @@ class Game(Protocol):
         """How this game words its seats, places and terms in ``lang`` (a
         ``companion.i18n.Names``), for its messages and refusals."""
 
-    def seed_of(self, state: Any) -> int: ...
-
     def simulate(self, players: int, seed: int, check: bool = False,
                  session_factory: Callable[[dict[str, Any]], Any] | None = None) -> Any:
         """One complete game with random legal choices (a ``Session``), for ``simulate``

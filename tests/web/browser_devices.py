@@ -2,6 +2,7 @@
 and the table's tray count typed with its steppers. Shared by every browser test."""
 from __future__ import annotations
 
+import uuid
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -31,13 +32,13 @@ def chromium(*args: str) -> Iterator[Any]:
         browser.close()
 
 
-def served(db: Path, port: int = 0) -> tuple[Any, Any, str]:
+def served(db: Path, port: int = 0, seed: int | None = None) -> tuple[Any, Any, str]:
     """The real app on the game database behind waitress on loopback (a free port unless
-    given): (app, server, base URL)."""
+    given; its games drawing from ``seed`` if given): (app, server, base URL)."""
     from web import create_app
     from web.serve import serve_in_thread
 
-    app = create_app({"DB": str(db)})
+    app = create_app({"DB": str(db), "SEED": seed})
     httpd, base = serve_in_thread(app, port=port)
     return app, httpd, base
 
@@ -72,6 +73,11 @@ def settle(pages: list[Any], table: Any) -> None:
     target = rev(table)
     for page in pages:
         page.wait_for_function(f"Number(document.body.dataset.rev) >= {target}")
+
+
+def api_post(page: Any, url: str, data: Any) -> Any:
+    """A POST from the page's browser, as the shell's script sends it: with a request id."""
+    return page.request.post(url, data=data, headers={"Idempotency-Key": uuid.uuid4().hex})
 
 
 def new_game(table: Any, server: str, *, setup: str = "recommended", tray: str = "manual",

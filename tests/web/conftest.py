@@ -14,7 +14,16 @@ from flask.testing import FlaskClient
 
 from browser_devices import chromium, served, stopped
 from web import create_app
-from web_devices import PIN, PLAYERS, Phone
+from web_devices import PIN, PLAYERS, DeviceClient, Phone
+
+
+@pytest.fixture(autouse=True, scope="session")
+def devices_send_request_ids() -> Iterator[None]:
+    """Every app's test client behaves as the shell's script: each POST with a request id."""
+    before = Flask.test_client_class
+    Flask.test_client_class = DeviceClient
+    yield
+    Flask.test_client_class = before
 
 
 @pytest.fixture
@@ -22,9 +31,16 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
 
 
+def seed_of(request: pytest.FixtureRequest) -> int:
+    """The seed the test's games draw from: ``@pytest.mark.seed(n)``, else 11. The server
+    is configured with it; no request can choose it."""
+    marker = request.node.get_closest_marker("seed")
+    return marker.args[0] if marker else 11
+
+
 @pytest.fixture
-def app(db: Path) -> Iterator[Flask]:
-    app = create_app({"DB": str(db), "TESTING": True})
+def app(db: Path, request: pytest.FixtureRequest) -> Iterator[Flask]:
+    app = create_app({"DB": str(db), "TESTING": True, "SEED": seed_of(request)})
     yield app
     app.extensions["companion"].close()
 
@@ -38,8 +54,7 @@ def table(app: Flask) -> FlaskClient:
 def game(table: FlaskClient) -> str:
     """A three-player game with the recommended set-up; the tower is loaded (nothing fell
     out), so the first round's plans are awaited."""
-    r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended",
-                                       "pin": PIN, "seed": 11})
+    r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended", "pin": PIN})
     assert r.status_code == 201, r.json
     game_id = r.json["game_id"]
     r = table.post(f"/api/games/{game_id}/commands", json={"type": "count_tray", "counts": {}})
@@ -59,9 +74,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 
 
 @pytest.fixture
-def server(db: Path) -> Iterator[str]:
+def server(db: Path, request: pytest.FixtureRequest) -> Iterator[str]:
     """The real app behind waitress on a free loopback port; yields its base URL."""
-    app, httpd, base = served(db)
+    app, httpd, base = served(db, seed=seed_of(request))
     yield base
     stopped(app, httpd)
 

@@ -11,7 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser_devices import PHONE, TABLET, count_tray, device, new_game, rev, served, settle, stopped
+import pytest
+
+from companion.engine import EventStore
+
+from browser_devices import (PHONE, TABLET, api_post, count_tray, device, new_game, rev, served, settle,
+                             stopped)
 from driving import to_winter_scoring
 
 def test_a_tablet_and_three_phones_play_a_round_with_a_battle(server, browser, artifacts: Path):
@@ -96,17 +101,18 @@ def test_a_tablet_and_three_phones_play_a_round_with_a_battle(server, browser, a
         assert page.errors == []
 
 
+@pytest.mark.seed(21)
 def test_the_table_shows_the_winter_scoring_and_speaks_czech(server, browser, artifacts: Path):
     """The host claims the table on a new tablet with the PIN; the first winter's scoring
     table appears over the board; the language is switched on this device only."""
     setup = device(browser, TABLET, "en", server)
-    r = setup.request.post(f"{server}/api/games",
+    r = api_post(setup, f"{server}/api/games",
                            data={"players": [{"colour": c} for c in ("red", "blue", "yellow")],
-                                 "setup": "recommended", "pin": "1357", "seed": 21})
+                                 "setup": "recommended", "pin": "1357"})
     game = r.json()["game_id"]
 
     def send(command: dict) -> None:
-        response = setup.request.post(f"{server}/api/games/{game}/commands", data=command)
+        response = api_post(setup, f"{server}/api/games/{game}/commands", command)
         assert response.ok, response.json()
     to_winter_scoring(lambda: setup.request.get(f"{server}/api/games/{game}/view").json(), send)
 
@@ -164,14 +170,36 @@ def test_every_screen_reconnects_by_itself_after_a_server_restart(db, browser):
 
 
 def test_a_command_the_server_never_answers_says_so_on_the_phone(db, browser):
-    """The server is gone when a player sends the plan: the phone says, in its language, that
-    no answer came, and keeps the plan on screen to send again."""
+    """The server is gone when a player sends the plan: the phone tries again for a few
+    seconds, then says, in its language, that no answer came, and keeps the plan on screen
+    (its button usable again) to send again."""
     app, httpd, base = served(db)
     try:
         _, red = _red_joins_a_new_game(browser, base, "ru")
     finally:
         stopped(app, httpd)
     _send_an_empty_plan(red)
-    red.wait_for_selector("#toast:not([hidden])")
+    assert red.is_disabled("[data-submit-plan]")
+    red.wait_for_selector("#toast:not([hidden])", timeout=15000)
     assert red.inner_text("#toast").startswith("Сервер не ответил")
     assert red.locator("[data-plan]").count() == 1
+    assert red.is_enabled("[data-submit-plan]")
+
+
+def test_a_command_sent_while_the_server_restarts_arrives_once(db, browser):
+    """The server goes away just as a player sends the plan and is back a moment later: the
+    phone sends it again by itself, with the same request id, and the plan counts once."""
+    first, httpd, base = served(db)
+    tablet, red = _red_joins_a_new_game(browser, base, "en")
+    game = tablet.url.rsplit("/", 1)[1]
+    stopped(first, httpd)
+    _send_an_empty_plan(red)
+    second, httpd, _ = served(db, port=int(base.rsplit(":", 1)[1]))
+    try:
+        red.wait_for_selector("[data-plan]", state="detached", timeout=15000)
+        hub = second.extensions["companion"].hubs.get(game)
+        plans = [c for c in EventStore(db).commands(game) if c.command.get("type") == "plan"]
+        assert len(plans) == 1 and hub.session.seq == plans[0].seq
+        assert red.errors == []
+    finally:
+        stopped(second, httpd)

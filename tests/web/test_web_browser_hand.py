@@ -14,7 +14,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from fingers import Finger, touch_phone
-from browser_devices import PHONE, TABLET, count_tray, device, new_game
+from browser_devices import PHONE, TABLET, api_post, count_tray, device, new_game
 from web.identity import token
 from web.instance import load_secret
 
@@ -26,10 +26,10 @@ def planning_game(browser: Any, base: str) -> tuple[Any, str]:
     the first round's plans are awaited."""
     tablet = device(browser, TABLET, "en", base)
     players = [{"colour": c, "name": n} for c, n in zip(COLOURS, ("Anna", "Denis", "Zhenya"))]
-    r = tablet.request.post(f"{base}/api/games", data={"players": players, "pin": "2468",
-                                                       "setup": "recommended", "seed": 11})
+    r = api_post(tablet, f"{base}/api/games", {"players": players, "pin": "2468",
+                                                       "setup": "recommended"})
     game = r.json()["game_id"]
-    r = tablet.request.post(f"{base}/api/games/{game}/commands",
+    r = api_post(tablet, f"{base}/api/games/{game}/commands",
                             data={"type": "count_tray", "counts": {}})
     assert r.ok, r.json()
     return tablet, game

@@ -23,6 +23,8 @@ from web.identity import table_cookie
 from web.tray.watch import TrayWatch
 from web_devices import PIN, PLAYERS
 
+pytestmark = pytest.mark.seed(4)
+
 
 def jpeg(image) -> io.BytesIO:
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
@@ -41,7 +43,7 @@ def photos():
 @pytest.fixture
 def camera_game(table):
     r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended", "pin": PIN,
-                                       "tray": "camera", "seed": 4})
+                                       "tray": "camera"})
     assert r.status_code == 201, r.json
     return r.json["game_id"]
 
@@ -318,11 +320,12 @@ def test_a_webcam_that_gives_no_picture_is_said_on_the_battle_screen(db, tmp_pat
     from web import create_app
 
     empty, reference, _, _ = photos
-    app = create_app({"DB": str(db), "TESTING": True, "CAMERA_DEVICE": str(tmp_path / "unplugged.avi")})
+    app = create_app({"DB": str(db), "TESTING": True, "SEED": 4,
+                      "CAMERA_DEVICE": str(tmp_path / "unplugged.avi")})
     try:
         table = app.test_client()
         r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended", "pin": PIN,
-                                           "tray": "camera", "seed": 4})
+                                           "tray": "camera"})
         game = r.json["game_id"]
         assert calibrate_by_photos(table, game, empty, reference).status_code == 200
         assert table.get(f"/table/{game}").status_code == 200

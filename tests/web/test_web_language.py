@@ -69,8 +69,9 @@ def test_an_army_group_is_counted_in_the_languages_plural_form(lang, n, shown):
     assert GameWords("shogun", lang)("armies.count", n=n) == shown
 
 
+@pytest.mark.seed(8)
 def test_the_draft_offers_army_groups_counted_in_the_devices_language(table, app):
-    r = table.post("/api/games", json={"players": PLAYERS, "setup": "draft", "pin": PIN, "seed": 8})
+    r = table.post("/api/games", json={"players": PLAYERS, "setup": "draft", "pin": PIN})
     red = Phone(app, r.json["game_id"], "red")
     hand = red.client.get(f"/hand/{red.game_id}/{red.token}").get_data(as_text=True)
     groups = re.findall(r'data-armies="(\d+)">([^<]+)<', hand)

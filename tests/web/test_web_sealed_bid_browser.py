@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from browser_devices import PHONE, TABLET, device, settle
+from browser_devices import PHONE, TABLET, api_post, device, settle
 from games import sealed_bid_registered
 
 @pytest.fixture(autouse=True, scope="module")
@@ -83,12 +83,12 @@ def hand_bids(page: Any, seat: str, amount: int) -> None:
     page.click(f"[data-bid={seat}]")
 
 
+@pytest.mark.seed(7)
 def test_three_players_bid_a_whole_game_of_sealed_bids(mounted, browser, artifacts: Path):
     server = mounted
     table = device(browser, TABLET, "en", server)
-    r = table.request.post(f"{server}/api/games",
-                           data={"game": "sealed_bid", "players": PLAYERS, "pin": "2468",
-                                 "seed": 7})
+    r = api_post(table, f"{server}/api/games",
+                           data={"game": "sealed_bid", "players": PLAYERS, "pin": "2468"})
     assert r.status == 201, r.text()
     game_id = r.json()["game_id"]
     table.goto(server + r.json()["table"])

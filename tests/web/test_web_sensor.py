@@ -17,6 +17,8 @@ from web_devices import PIN, PLAYERS
 
 T = TypeVar("T")
 
+pytestmark = pytest.mark.seed(5)
+
 
 def wait_until(fn: Callable[[], T], timeout: float = 15.0) -> T:
     deadline = time.monotonic() + timeout
@@ -52,7 +54,7 @@ def throw_watched(hub: Any) -> bool:
 
 def new_game(table: Any, tray: str) -> str:
     r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended",
-                                        "pin": PIN, "tray": tray, "seed": 5})
+                                        "pin": PIN, "tray": tray})
     assert r.status_code == 201, r.get_json()
     return r.get_json()["game_id"]
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from web_devices import PIN, PLAYERS, Phone
 from driving import to_winter_scoring
 
@@ -56,9 +58,10 @@ def view_name(province: str) -> str:
     return load_catalog().board.name(province, "en")
 
 
+@pytest.mark.seed(3)
 def test_the_simulated_tower_counts_and_the_table_checks_before_confirming(table, phone):
     r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended", "pin": PIN,
-                                       "tray": "simulated", "seed": 3})
+                                       "tray": "simulated"})
     game = r.json["game_id"]
     table.set_cookie("lang", "en")
     assert "Throw (simulated tower)" in table.get(f"/table/{game}").get_data(as_text=True)
@@ -81,9 +84,10 @@ def test_only_the_table_uses_the_tower(phone, game):
     assert red.post("tray/preview", {"counts": {}}).json["error"]["key"] == "device.table_only"
 
 
+@pytest.mark.seed(4)
 def test_pass_the_tablet_offers_each_waiting_hand_behind_a_hand_over(table):
     r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended", "pin": PIN,
-                                       "pass_tablet": True, "seed": 4})
+                                       "pass_tablet": True})
     game = r.json["game_id"]
     table.post(f"/api/games/{game}/commands", json={"type": "count_tray", "counts": {}})
     page = table.get(f"/table/{game}").get_data(as_text=True)
@@ -95,11 +99,11 @@ def test_pass_the_tablet_offers_each_waiting_hand_behind_a_hand_over(table):
     assert 'id="handover"' in hand.get_data(as_text=True)
 
 
+@pytest.mark.seed(8)
 def test_the_draft_is_offered_to_the_player_whose_pick_it_is(table, app):
     """Rulebook: from the oldest player clockwise, each takes a face-up province card or
     the top of the deck and places one army group there."""
-    r = table.post("/api/games", json={"players": PLAYERS, "setup": "draft", "pin": PIN,
-                                       "seed": 8})
+    r = table.post("/api/games", json={"players": PLAYERS, "setup": "draft", "pin": PIN})
     game = r.json["game_id"]
     red = Phone(app, game, "red")
     hand = red.client.get(f"/hand/{game}/{red.token}").get_data(as_text=True)

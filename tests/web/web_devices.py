@@ -3,6 +3,7 @@ and an open live stream read event by event."""
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any
 
 from flask import Flask
@@ -13,6 +14,18 @@ from web.identity import token
 PIN = "2468"
 PLAYERS = [{"colour": "red", "name": "Аня"}, {"colour": "blue", "name": "Денис"},
            {"colour": "yellow", "name": "Женя"}]
+
+
+class DeviceClient(FlaskClient):
+    """A device's browser as the shell's script makes it: every POST carries a new request id
+    (``Idempotency-Key``) unless the test gives one, as a resent request would."""
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("method") == "POST" or (args and getattr(args[0], "method", None) == "POST"):
+            headers = dict(kwargs.get("headers") or {})
+            headers.setdefault("Idempotency-Key", uuid.uuid4().hex)
+            kwargs["headers"] = headers
+        return super().open(*args, **kwargs)
 
 
 class Phone:

@@ -21,26 +21,63 @@ const TC = (() => {
     toast.t = setTimeout(() => { el.hidden = true; }, 4500);
   }
 
-  /* A POST to the server. What it refuses, and a request no answer came to (the server may
-     have run it: the screen shows which once the stream reconnects), are toasted in the
-     device's language and thrown, so callers only catch. */
+  /* The button a tap is sending with: requests started while the tap is dispatched take it. */
+  let tapped = null;
+  document.addEventListener("click", (e) => {
+    tapped = e.target.closest("button");
+    setTimeout(() => { tapped = null; });
+  }, true);
+
+  /* Who waits for the screen to show a revision (a command's result) before going on. */
+  let waiting = [];
+  function shown(rev) {
+    return new Promise((resolve) => {
+      if (Number(body.dataset.rev) >= rev) { resolve(); return; }
+      waiting.push({rev, resolve});
+      setTimeout(resolve, 5000);
+    });
+  }
+
+  function requestId() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /* A POST to the server, carried out once however often it is sent: it carries an id made
+     for this tap, and goes again with the same id while no answer comes (the server answers a
+     repeat with the first answer). The tapped button stays disabled until the screen shows the
+     result, so a double tap sends nothing more. What the server refuses, and a request no
+     answer came to, are toasted in the device's language and thrown, so callers only catch. */
   async function request(path, body, contentType) {
-    const headers = contentType ? {"Content-Type": contentType} : {};
+    const button = tapped;
+    if (button) button.disabled = true;
+    const headers = {"Idempotency-Key": requestId()};
+    if (contentType) headers["Content-Type"] = contentType;
     if (token) headers["X-Token"] = token;
-    let r;
     try {
-      r = await fetch(path, {method: "POST", headers, body});
-    } catch (e) {
-      toast(W.no_answer);
-      throw e;
+      let r = null;
+      for (const pause of [1000, 2000, 4000, 0]) {
+        try {
+          r = await fetch(path, {method: "POST", headers, body});
+          break;
+        } catch (e) {
+          if (!pause) { toast(W.no_answer); throw e; }
+          await sleep(pause);
+        }
+      }
+      let json = {};
+      try { json = await r.json(); } catch (e) { json = {}; }
+      if (!r.ok) {
+        toast(json.error ? json.error.message : r.statusText);
+        throw new Error(json.error ? json.error.key : String(r.status));
+      }
+      if (json.rev) await shown(json.rev);
+      return json;
+    } finally {
+      if (button) button.disabled = false;
     }
-    let json = {};
-    try { json = await r.json(); } catch (e) { json = {}; }
-    if (!r.ok) {
-      toast(json.error ? json.error.message : r.statusText);
-      throw new Error(json.error ? json.error.key : String(r.status));
-    }
-    return json;
   }
 
   const post = (path, data) => request(path, JSON.stringify(data || {}), "application/json");
@@ -91,6 +128,7 @@ const TC = (() => {
       seen[name] = html;
     }
     body.dataset.rev = p.rev;
+    waiting = waiting.filter((w) => (w.rev <= p.rev ? (w.resolve(), false) : true));
     const skew = Date.now() / 1000 - p.now;
     clock = p.timer > 0 ? {end: p.since + skew + p.timer, left: null} : null;
     tick();

@@ -40,7 +40,7 @@ def simulated(game_id: str) -> Response:
     """The simulated tower throws the cubes the battle names; the table then confirms."""
     ctx = as_table(game_id)
     throw = _throw(ctx)
-    tower = SimulatedTower(seed=ctx.hub.game.seed_of(ctx.hub.state) * 7919 + ctx.hub.session.seq)
+    tower = SimulatedTower(seed=ctx.hub.session.draws.aside(ctx.hub.session.seq).randrange(2**32))
     tower.begin_throw(throw)
     reading = tower.poll()
     return jsonify({"counts": {c: n for c, n in reading.counts.items() if n}})

@@ -44,7 +44,7 @@ class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_fiel
 class CreateGame(_Command, tag="create"):
     """Players in seating order, oldest first (the draft starts with them, clockwise)."""
     players: Annotated[tuple[Seat, ...], Meta(max_length=8)]
-    seed: Seed
+    seed: Union[Seed, None] = None  # read by the engine (Session.create), not the rules
     setup: Id = "draft"
     side: Id = "sun"
     board: Union[BoardDocument, None] = None

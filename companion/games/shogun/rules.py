@@ -176,9 +176,6 @@ class ShogunRules:
     def seats(self, state: ShogunState) -> tuple[str, ...]:
         return tuple(state.seating)
 
-    def seed_of(self, state: ShogunState) -> int:
-        return state.seed
-
     def simulate(self, players: int, seed: int, check: bool = False,
                  session_factory: Callable[[dict], Any] | None = None) -> Any:
         return play_game(players, seed, check=check, session_factory=session_factory).session

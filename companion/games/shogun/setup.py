@@ -41,7 +41,7 @@ def create(play: Play, cmd: CreateGame) -> None:
     except (DataError, FileNotFoundError) as exc:
         raise RuleError("setup.bad_board", reason=str(exc)) from None
     players = [{"colour": p.colour, "name": p.name or ""} for p in cmd.players]
-    config = {"players": players, "seed": cmd.seed, "setup": cmd.setup, "side": cmd.side,
+    config = {"players": players, "setup": cmd.setup, "side": cmd.side,
               "data": data}
     play.event("created", config=config,
                versions=versions(find_game("shogun"), data=version))

@@ -38,7 +38,6 @@ class Province:
 @dataclass
 class ShogunState:
     catalog: Catalog | None = None
-    seed: int = 0
     setup: str = ""
     players: dict[str, Player] = field(default_factory=dict)
     seating: list[str] = field(default_factory=list)
@@ -102,7 +101,6 @@ def _created(s: ShogunState, e: dict) -> None:
         s.catalog = catalog_with_board(board_from_dict(board))
     else:
         s.catalog = load_catalog(config["side"])
-    s.seed = config["seed"]
     s.setup = config["setup"]
     cards = s.catalog.cards
     n = len(config["players"])

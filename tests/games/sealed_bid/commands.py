@@ -29,7 +29,6 @@ class Player:
 
 @dataclass(frozen=True)
 class Create:
-    seed: int
     players: tuple[Player, ...]
 
 
@@ -91,7 +90,9 @@ def _player(value: Any, at: int) -> Player:
 
 
 def _create(data: Mapping[str, Any]) -> Create:
-    _fields(data, {"type", "seed", "players"})
+    _fields(data, {"type", "players"}, frozenset({"seed"}))
+    if "seed" in data:
+        _int(data["seed"], "seed", 0, SEED_MAX)
     players = data["players"]
     if not isinstance(players, list):
         raise RuleError("sealed_bid.bad_field", field="players")
@@ -102,7 +103,7 @@ def _create(data: Mapping[str, Any]) -> Create:
     for seat in seats:
         if seats.count(seat) > 1:
             raise RuleError("sealed_bid.seat_twice", seat=seat)
-    return Create(_int(data["seed"], "seed", 0, SEED_MAX), parsed)
+    return Create(parsed)
 
 
 def _bid(data: Mapping[str, Any]) -> Bid:

@@ -31,7 +31,7 @@ def create(state: SealedBidState, cmd: Create, versions: dict[str, Any],
     table = lots.load()
     deck = list(table.lot_points)
     rng.shuffle(deck)
-    config = {"seed": cmd.seed, "coins": table.starting_coins, "lots": deck[:table.rounds],
+    config = {"coins": table.starting_coins, "lots": deck[:table.rounds],
               "players": [{"seat": p.seat, "name": p.name} for p in cmd.players]}
     emit({"type": "created", "versions": versions, "config": config})
     _note(emit, "sealed_bid.created", count=len(cmd.players), coins=table.starting_coins,

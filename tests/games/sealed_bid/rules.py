@@ -119,9 +119,6 @@ class SealedBidRules:
                             for p in state.players.values()],
                 "result": state.result}
 
-    def seed_of(self, state: SealedBidState) -> int:
-        return state.seed
-
     def undoable(self, events: list[dict[str, Any]]) -> bool:
         """A command whose events revealed the bids cannot be undone: nobody can unsee them."""
         return not any(event["type"] == "revealed" for event in events)

@@ -19,7 +19,6 @@ class Player:
 
 @dataclass
 class SealedBidState:
-    seed: int = 0
     players: dict[str, Player] = field(default_factory=dict)
     lots: list[int] = field(default_factory=list)
     round: int = 0
@@ -46,7 +45,6 @@ class SealedBidState:
 
 def _created(state: SealedBidState, event: dict[str, Any]) -> None:
     config = event["config"]
-    state.seed = config["seed"]
     state.players = {p["seat"]: Player(p["seat"], p["name"], config["coins"])
                      for p in config["players"]}
     state.lots = list(config["lots"])
