@@ -9,8 +9,8 @@ The server runs as ``python -m web`` in its own process on 127.0.0.1, as at a re
 Six devices (the table and five phones) hold Server-Sent Event streams. Complete
 5-player games are played through the HTTP API: each decision by the random legal player
 (companion.games.shogun.agent) from the phone whose decision it is, each tray count by the
-simulated tower from the table. A shadow session here replays the same commands (same seed,
-same events) to know what is legal next. Latency is from sending the POST to the moment
+simulated tower from the table, each decided on the server's own game as stored in its
+database (devtools.http_table). Latency is from sending the POST to the moment
 all six streams have delivered that revision. The page figure is Chromium's own time from
 navigation start to the page's "ready" mark (its first live screen applied).
 """
@@ -18,11 +18,8 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import json
 import platform
-import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -33,27 +30,11 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.engine import Session  # noqa: E402
-from companion.games.shogun import agent  # noqa: E402
-from companion.games.shogun.rules import ShogunRules  # noqa: E402
-from companion.games.shogun.tray import count_command, start_throw  # noqa: E402
-from companion.kits.tower.simulated import SimulatedTower  # noqa: E402
-from web.identity import TABLE, table_cookie, token  # noqa: E402
-from web.instance import load_secret  # noqa: E402
+from devtools.http_table import COLOURS, Game, Remote, new_game_body, start_server  # noqa: E402
 
-COLOURS = ("red", "blue", "yellow", "purple", "black")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
-
-
-def start_server(db: Path) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen([sys.executable, "-m", "web", "--host", "127.0.0.1", "--port", "0",
-                             "--db", str(db)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    for line in proc.stdout:  # type: ignore[union-attr]
-        if line.startswith("Table Companion: open "):
-            return proc, line.split()[3].rstrip("/")
-    raise RuntimeError("the server did not start")
 
 
 class Device(threading.Thread):
@@ -80,66 +61,42 @@ class Device(threading.Thread):
         self.conn.sock and self.conn.sock.close()  # type: ignore[func-returns-value]
 
 
-def post(conn: http.client.HTTPConnection, path: str, body: dict, headers: dict[str, str]) -> dict:
-    conn.request("POST", path, body=json.dumps(body),
-                 headers={"Content-Type": "application/json", **headers})
-    response = conn.getresponse()
-    data = json.loads(response.read())
-    if response.status >= 300:
-        raise RuntimeError(f"{path} {body}: {data}")
-    return data
-
-
-def play_one(conn: http.client.HTTPConnection, base: str, db: Path, seed: int,
+def play_one(remote: Remote, base: str, db: Path, seed: int,
              budget: int) -> tuple[list[float], str, str]:
     """One 5-player game (or ``budget`` commands of it) with six screens watching."""
-    create = {"players": [{"colour": c} for c in COLOURS], "setup": "recommended",
-              "pin": "2468", "seed": seed}
-    game_id = post(conn, "/api/games", create, {})["game_id"]
-    secret = load_secret(db)
-    table = {"Cookie": f"{table_cookie(game_id)}={token(secret, game_id, TABLE)}"}
-    phones = {c: {"X-Token": token(secret, game_id, c)} for c in COLOURS}
-    shadow = Session.create(ShogunRules(), {"type": "create", "seed": seed, "setup": "recommended",
-                                            "side": "sun",
-                                            "players": [{"colour": c, "name": ""} for c in COLOURS]})
+    made = remote.post("/api/games", new_game_body(), {})
+    game = Game(db, made.body["game_id"], seed)
     seen = threading.Condition()
-    devices = [Device(base, f"/live/{game_id}", table, seen)]
-    devices += [Device(base, f"/live/{game_id}?token={phones[c]['X-Token']}", {}, seen)
+    devices = [Device(base, f"/live/{game.game_id}", game.table, seen)]
+    devices += [Device(base, f"/live/{game.game_id}?token={game.phones[c]['X-Token']}", {}, seen)
                 for c in COLOURS]
     for d in devices:
         d.start()
     with seen:
         seen.wait_for(lambda: all(d.rev for d in devices), timeout=10)
-    rng, tower = random.Random(seed), SimulatedTower(seed=seed)
     times: list[float] = []
-    while len(times) < budget and shadow.state.phase != "over":
-        state = shadow.state
-        if state.pending["kind"] == "tray":
-            start_throw(state, tower)
-            command, sender = count_command(tower), table
-        else:
-            command = agent.choose(state, rng)
-            sender = phones[command["player"]]
+    while len(times) < budget and not game.over:
+        command, sender = game.next()
         began = time.perf_counter()
-        rev = post(conn, f"/api/games/{game_id}/commands", command, sender)["rev"]
+        answer = remote.post(game.command_path(), command, sender)
+        if answer.status >= 300:
+            raise RuntimeError(f"{command}: {answer.body}")
         with seen:
-            if not seen.wait_for(lambda: all(d.rev >= rev for d in devices), timeout=10):
-                raise RuntimeError(f"revision {rev} did not reach every screen")
+            if not seen.wait_for(lambda: all(d.rev >= answer.body["rev"] for d in devices), timeout=10):
+                raise RuntimeError(f"revision {answer.body['rev']} did not reach every screen")
         times.append(time.perf_counter() - began)
-        shadow.execute(command)
     for d in devices:
         d.close()
-    return times, game_id, table["Cookie"]
+    return times, game.game_id, game.table["Cookie"]
 
 
 def latency(base: str, db: Path, commands: int) -> tuple[list[float], int, str, str]:
     """Complete games, one after another, until ``commands`` commands have been timed."""
-    url = urlsplit(base)
-    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+    remote = Remote(base)
     times: list[float] = []
     games = 0
     while len(times) < commands:
-        more, game_id, cookie = play_one(conn, base, db, 7 + games, commands - len(times))
+        more, game_id, cookie = play_one(remote, base, db, 7 + games, commands - len(times))
         times += more
         games += 1
     return times, games, game_id, cookie

@@ -59,8 +59,9 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_create(args: argparse.Namespace) -> int:
-    command: dict[str, Any] = {"type": "create",
-                               "seed": args.seed if args.seed is not None else time.time_ns() % 2**31}
+    command: dict[str, Any] = {"type": "create"}
+    if args.seed is not None:
+        command["seed"] = args.seed
     if args.options:
         command.update(json.loads(args.options))
     elif args.game == "shogun":
@@ -190,7 +191,8 @@ def parser() -> argparse.ArgumentParser:
                    help=f"Shogun: colours in seating order, oldest first, from {','.join(PLAYER_COLOURS)}")
     c.add_argument("--names", help="Shogun: player names in the same order")
     c.add_argument("--setup", choices=("draft", "recommended"), default="draft")
-    c.add_argument("--seed", type=int)
+    c.add_argument("--seed", type=int, help="draw the hidden cards from this seed, to replay a game "
+                   "exactly (tests, studies); by default a secret key no one sees")
     c.add_argument("--board", help="Shogun: a corrected board JSON file")
     c.add_argument("--options", help="the create command's fields as JSON (any game)")
     c.set_defaults(run=cmd_create)

@@ -11,7 +11,7 @@ import sqlite3
 import pytest
 
 from companion.engine import EventStore, Session
-from companion.engine.store import StaleWrite
+from companion.engine.store import Repeated, StaleWrite
 from companion.errors import RuleError
 from companion.games.shogun import agent
 from companion.games.shogun.battle import throw_of
@@ -463,3 +463,25 @@ def test_replaying_a_finished_games_commands_gives_the_same_events(tmp_path, pla
         assert fresh.execute(record.command) == record.events, f"command {record.seq}"
     assert fresh.state.phase == "over"
     assert views(fresh) == views(reopen(db, game_id))
+
+
+def test_a_game_whose_making_was_cut_short_is_left_out(tmp_path):
+    """Older releases stored a game in steps; one killed between them left a game with no
+    command, which is not a game: it is listed nowhere and opens as no game at all."""
+    db = tmp_path / "games.sqlite3"
+    made = new_game(db)
+    with sqlite3.connect(db) as con:
+        con.execute("INSERT INTO games (id, game, created, updated) VALUES ('cut0short0', 'shogun', 1, 1)")
+    store = EventStore(db)
+    assert [g.id for g in store.games()] == [made.game_id]
+    assert store.game("cut0short0") is None
+
+
+def test_a_game_and_its_settings_are_stored_together_or_not_at_all(tmp_path):
+    store = EventStore(tmp_path / "games.sqlite3")
+    session = Session.create(RULES, create_command(), store, settings={"pin_hash": "x"}, request="r" * 16)
+    assert store.settings(session.game_id) == {"pin_hash": "x"}
+    with pytest.raises(Repeated) as again:
+        Session.create(RULES, create_command(), store, settings={"pin_hash": "y"}, request="r" * 16)
+    assert again.value.game_id == session.game_id
+    assert len(store.games()) == 1

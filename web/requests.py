@@ -75,11 +75,11 @@ REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 def request_id() -> str:
     """What makes a request unique, chosen by the device once per tap and sent again
-    unchanged if no answer came: the ``Idempotency-Key`` header, or a form's ``request``
-    field. A request that changes a game must carry one."""
-    key = request.headers.get("Idempotency-Key")
-    if key is None and request.mimetype in FORMS:
-        key = request.form.get("request")
+    unchanged if no answer came: a form's ``request`` field (the page made it), else the
+    ``Idempotency-Key`` header. A request that changes a game must carry one."""
+    key = request.form.get("request") if request.mimetype in FORMS else None
+    if key is None:
+        key = request.headers.get("Idempotency-Key")
     if key is None:
         raise RuleError("request.no_id")
     if not REQUEST_ID.fullmatch(key):
