@@ -1,0 +1,138 @@
+"""The host PIN through the real app: wrong PINs earn growing waits per device and per game
+(429, said in the device's language). The guard runs on a clock the tests move (nothing
+sleeps)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from web.host_pin import wait_words
+from web.pin_guard import DEVICE_FREE, GAME_FREE, PinGuard
+from web_devices import PIN, Clock, Phone
+
+WRONG = "000000"
+
+
+@pytest.fixture
+def clock(app: Flask) -> Clock:
+    """The app's guard on a clock the test moves."""
+    clock = Clock()
+    svc = app.extensions["companion"]
+    svc.pins.close()
+    svc.pins = PinGuard(svc.db, clock)
+    return clock
+
+
+def device(app: Flask, address: str, lang: str = "en") -> FlaskClient:
+    """A device on the network that has not joined: its own address, its own language."""
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    client.set_cookie("lang", lang)
+    return client
+
+
+def claim(client: FlaskClient, game: str, pin: str, **kwargs: Any) -> Any:
+    return client.post(f"/api/games/{game}/claim", json={"pin": pin}, **kwargs)
+
+
+def test_wrong_pins_past_the_free_ones_earn_a_growing_wait(app, game, clock):
+    guesser = device(app, "10.0.0.9")
+    for _ in range(DEVICE_FREE):
+        claim(guesser, game, WRONG)
+    waits = []
+    for _ in range(3):
+        assert claim(guesser, game, WRONG).status_code == 403
+        r = claim(guesser, game, WRONG)
+        assert r.status_code == 429
+        waits.append(r.json["error"]["params"]["n"])
+        clock.now += waits[-1]
+    assert waits == [5, 10, 20]
+
+
+@pytest.mark.parametrize("lang, message", [
+    ("en", "Too many wrong host PINs: try again in 5 seconds."),
+    ("ru", "Слишком много неверных PIN ведущего: попробуйте снова через 5 секунд."),
+    ("cs", "Příliš mnoho špatných PINů hostitele: zkuste to znovu za 5 sekund.")])
+def test_a_device_that_must_wait_is_told_how_long_in_its_language(app, game, clock, lang, message):
+    guesser = device(app, "10.0.0.9", lang)
+    for _ in range(DEVICE_FREE + 1):
+        claim(guesser, game, WRONG)
+    assert claim(guesser, game, WRONG).json["error"]["message"] == message
+
+
+def test_a_long_wait_is_told_in_minutes(app, game, clock):
+    guesser = device(app, "10.0.0.9")
+    for _ in range(DEVICE_FREE + 6):
+        clock.now += 600  # past every wait so far
+        claim(guesser, game, WRONG)
+    assert claim(guesser, game, WRONG).json["error"]["message"] == \
+        "Too many wrong host PINs: try again in 3 minutes."
+
+
+def test_the_right_pin_during_a_wait_is_refused_and_claims_nothing(app, game, clock):
+    guesser = device(app, "10.0.0.9")
+    for _ in range(DEVICE_FREE + 1):
+        claim(guesser, game, WRONG)
+    r = claim(guesser, game, PIN)
+    assert (r.status_code, r.json["error"]["key"]) == (429, "host.pin_wait")
+    assert "set-cookie" not in r.headers
+    assert 'data-join="red"' not in guesser.get(f"/table/{game}").get_data(as_text=True)
+
+
+def test_the_right_pin_is_taken_once_the_wait_is_over(app, game, clock):
+    guesser = device(app, "10.0.0.9")
+    for _ in range(DEVICE_FREE + 1):
+        claim(guesser, game, WRONG)
+    clock.now += 5
+    assert claim(guesser, game, PIN).status_code == 200
+
+
+def test_another_device_waits_once_the_game_has_had_its_free_wrong_pins(app, game, clock):
+    for i in range(GAME_FREE + 1):
+        claim(device(app, f"10.0.1.{i}"), game, WRONG)
+    r = claim(device(app, "10.0.2.1"), game, PIN)
+    assert (r.status_code, r.json["error"]["key"]) == (429, "host.pin_wait")
+
+
+def test_a_made_up_token_does_not_make_a_fresh_device(app, game, clock):
+    guesser = device(app, "10.0.0.9")
+    for i in range(DEVICE_FREE + 1):
+        claim(guesser, game, WRONG, headers={"X-Token": f"{i:024x}"})
+    assert claim(guesser, game, WRONG, headers={"X-Token": "f" * 24}).status_code == 429
+
+
+def test_the_right_pin_clears_the_devices_count(app, game, clock):
+    host = device(app, "10.0.0.9")
+    for _ in range(DEVICE_FREE):
+        claim(host, game, WRONG)
+    assert claim(host, game, PIN).status_code == 200
+    host.delete_cookie(f"tc_table_{game}")
+    for _ in range(DEVICE_FREE):
+        assert claim(host, game, WRONG).status_code == 403
+
+
+def test_the_host_at_the_table_may_undo_while_the_game_makes_others_wait(app, table, game, clock):
+    for i in range(GAME_FREE + 1):
+        claim(device(app, f"10.0.1.{i}"), game, WRONG)
+    assert table.post(f"/api/games/{game}/undo", json={"pin": PIN}).status_code == 200
+
+
+def test_a_phone_is_counted_apart_from_a_device_without_a_token_at_the_same_address(app, game,
+                                                                                   clock):
+    red = Phone(app, game, "red")
+    for _ in range(DEVICE_FREE + 1):
+        red.post("claim", {"pin": WRONG})
+    assert red.post("claim", {"pin": WRONG}).status_code == 429
+    assert claim(app.test_client(), game, WRONG).status_code == 403
+
+
+@pytest.mark.parametrize("seconds, words", [(0.2, {"n": 1, "unit": "seconds"}),
+                                            (4.2, {"n": 5, "unit": "seconds"}),
+                                            (90, {"n": 90, "unit": "seconds"}),
+                                            (91, {"n": 2, "unit": "minutes"}),
+                                            (900, {"n": 15, "unit": "minutes"})])
+def test_a_wait_is_said_in_whole_seconds_up_to_a_minute_and_a_half_then_minutes(seconds, words):
+    assert wait_words(seconds) == words
