@@ -1,6 +1,6 @@
 """The host PIN through the real app: wrong PINs earn growing waits per device and per game
-(429, said in the device's language). The guard runs on a clock the tests move (nothing
-sleeps)."""
+(429, said in the device's language), and the table is told that someone is trying. The
+guard runs on a clock the tests move (nothing sleeps)."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from web.host_pin import wait_words
 from web.pin_guard import DEVICE_FREE, GAME_FREE, PinGuard
-from web_devices import PIN, Clock, Phone
+from web_devices import PIN, Clock, Phone, open_stream
 
 WRONG = "000000"
 
@@ -118,6 +118,44 @@ def test_the_host_at_the_table_may_undo_while_the_game_makes_others_wait(app, ta
     for i in range(GAME_FREE + 1):
         claim(device(app, f"10.0.1.{i}"), game, WRONG)
     assert table.post(f"/api/games/{game}/undo", json={"pin": PIN}).status_code == 200
+
+
+def test_the_table_is_told_on_its_live_stream_that_someone_entered_wrong_pins(app, table, game,
+                                                                            clock):
+    table.set_cookie("lang", "en")
+    stream = open_stream(table, f"/live/{game}")
+    assert stream.next()["pin_notice"] is None
+    guesser = device(app, "10.0.0.9")
+    for _ in range(2):
+        claim(guesser, game, WRONG)
+    notice = stream.next()["pin_notice"]
+    stream.close()
+    assert notice == {"text": "Someone entered a wrong host PIN 2 times in the last 10 minutes.",
+                      "last": clock.now, "until": clock.now + 600}
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("ru", "Кто-то ввёл неверный PIN ведущего 6 раз за последние 10 минут."),
+    ("cs", "Někdo zadal špatný PIN hostitele 6krát za posledních 10 minut."),
+    ("en", "Someone entered a wrong host PIN 6 times in the last 10 minutes.")])
+def test_the_table_page_says_that_someone_entered_wrong_pins(app, table, game, clock, lang, text):
+    for i in range(6):
+        claim(device(app, f"10.0.1.{i}"), game, WRONG)
+    table.set_cookie("lang", lang)
+    page = table.get(f"/table/{game}").get_data(as_text=True)
+    notice = page.split('id="pin-notice"')[1].split("</div>")[0]
+    assert f"<p>{text}</p>" in notice
+
+
+def test_a_phone_is_not_told_of_wrong_pins(app, phone, game, clock):
+    claim(device(app, "10.0.0.9"), game, WRONG)
+    red = phone("red")
+    assert open_stream(red.client, f"/live/{game}?token={red.token}").next()["pin_notice"] is None
+
+
+def test_the_tables_own_wrong_pin_is_no_notice(table, game, clock):
+    table.post(f"/api/games/{game}/undo", json={"pin": WRONG})
+    assert open_stream(table, f"/live/{game}").next()["pin_notice"] is None
 
 
 def test_a_phone_is_counted_apart_from_a_device_without_a_token_at_the_same_address(app, game,
