@@ -94,7 +94,7 @@ def play_one(conn: http.client.HTTPConnection, base: str, db: Path, seed: int,
              budget: int) -> tuple[list[float], str, str]:
     """One 5-player game (or ``budget`` commands of it) with six screens watching."""
     create = {"players": [{"colour": c} for c in COLOURS], "setup": "recommended",
-              "pin": "2468", "seed": seed}
+              "pin": "246813", "seed": seed}
     game_id = post(conn, "/api/games", create, {})["game_id"]
     secret = load_secret(db)
     table = {"Cookie": f"{table_cookie(game_id)}={token(secret, game_id, TABLE)}"}

@@ -17,7 +17,7 @@ from web.qr import svg
 from web.refusals import refused
 from web.screens import GameWords
 from web.services import services
-from web.setup_form import TIMERS, suggested_pin
+from web.setup_form import PIN_DIGITS, TIMERS, suggested_pin
 from web.words import COOKIE, Words, language
 
 bp = Blueprint("table", __name__)
@@ -62,7 +62,8 @@ def _new_form(game: str, error: str | None = None, status: int = 200) -> tuple[s
     return render_template("shell/new.html", t=GameWords(game, lang), lang=lang, game=game,
                            title=found.titles().get(lang, game),
                            tower="tower" in found.capabilities, timers=TIMERS, pin=pin,
-                           error=error, form=request.form, styles=screens.styles(found),
+                           pin_digits=PIN_DIGITS, error=error, form=request.form,
+                           styles=screens.styles(found),
                            **found.screens.new_game), status
 
 

@@ -1,6 +1,7 @@
 """The host PIN through the real app: wrong PINs earn growing waits per device and per game
-(429, said in the device's language), and the table is told that someone is trying. The
-guard runs on a clock the tests move (nothing sleeps)."""
+(429, said in the device's language), the table is told that someone is trying, and new
+games take PINs long enough for the waits to matter. The guard runs on a clock the tests
+move (nothing sleeps)."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,9 +10,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from web.__main__ import main
 from web.host_pin import wait_words
 from web.pin_guard import DEVICE_FREE, GAME_FREE, PinGuard
-from web_devices import PIN, Clock, Phone, open_stream
+from web.settings import TableSettings, pin_hash
+from web_devices import PIN, PLAYERS, Clock, Phone, open_stream
 
 WRONG = "000000"
 
@@ -156,6 +159,47 @@ def test_a_phone_is_not_told_of_wrong_pins(app, phone, game, clock):
 def test_the_tables_own_wrong_pin_is_no_notice(table, game, clock):
     table.post(f"/api/games/{game}/undo", json={"pin": WRONG})
     assert open_stream(table, f"/live/{game}").next()["pin_notice"] is None
+
+
+@pytest.mark.parametrize("lang, message", [
+    ("en", "The host PIN is 6 to 8 digits: a shorter one is guessed too quickly."),
+    ("ru", "PIN ведущего — от 6 до 8 цифр: более короткий слишком быстро подбирается."),
+    ("cs", "PIN hostitele má 6 až 8 číslic: kratší se uhodne příliš rychle.")])
+def test_a_new_game_with_a_four_digit_pin_is_refused_saying_how_long_a_pin_is(table, lang,
+                                                                               message):
+    table.set_cookie("lang", lang)
+    r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended", "pin": "2468"})
+    assert (r.status_code, r.json["error"]["message"]) == (409, message)
+
+
+def test_the_new_game_form_refuses_a_four_digit_pin_on_the_page(table):
+    table.set_cookie("lang", "en")
+    r = table.post("/new/shogun", data={"pin": "2468"})
+    assert r.status_code == 409
+    assert "The host PIN is 6 to 8 digits" in r.get_data(as_text=True)
+
+
+def test_the_new_game_form_suggests_a_six_digit_pin_and_says_so(table):
+    table.set_cookie("lang", "en")
+    page = table.get("/new/shogun").get_data(as_text=True)
+    field = next(line for line in page.splitlines() if 'name="pin"' in line)
+    assert 'pattern="[0-9]{6,8}"' in field
+    suggested = field.split('value="')[1].split('"')[0]
+    assert len(suggested) == 6 and suggested.isdigit()
+    assert "6 to 8 digits." in page
+
+
+def test_a_game_made_with_a_four_digit_pin_still_takes_it(app, game):
+    svc = app.extensions["companion"]
+    svc.settings.put(game, TableSettings(pin_hash=pin_hash(svc.secret, "2468")))
+    assert claim(app.test_client(), game, "2468").status_code == 200
+
+
+def test_the_server_refuses_a_suggested_pin_shorter_than_six_digits(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["--pin", "2468", "--port", "0"])
+    assert stopped.value.code == 2
+    assert "6 to 8 digits" in capsys.readouterr().err
 
 
 def test_a_phone_is_counted_apart_from_a_device_without_a_token_at_the_same_address(app, game,

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from web.identity import token
 
-PIN = "2468"
+PIN = "246813"
 PLAYERS = [{"colour": "red", "name": "Аня"}, {"colour": "blue", "name": "Денис"},
            {"colour": "yellow", "name": "Женя"}]
 
