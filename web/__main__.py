@@ -16,6 +16,7 @@ from companion.cli import default_db
 from web.app import create_app
 from web.qr import text
 from web.serve import lan_address, make_server
+from web.setup_form import PIN_DIGITS, pin_fits
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -28,6 +29,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--sensor", default=os.environ.get("COMPANION_SENSOR_PORT"),
                     help="the sensor board's port or pyserial URL (default: found by USB ids)")
     args = ap.parse_args(argv)
+    if args.pin and not pin_fits(args.pin):
+        ap.error(f"--pin: a new game's host PIN is {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits")
     host = lan_address() if args.host in ("0.0.0.0", "") else args.host
     app = create_app({"DB": str(args.db), "HOST_PIN": args.pin, "SENSOR_PORT": args.sensor})
     server = make_server(app, args.host, args.port)

@@ -15,13 +15,13 @@ from flask import Blueprint, Response, current_app, g, jsonify, make_response, r
 from companion.engine import HOST, ONLOOKER, TABLE, Actor, find_game
 from companion.engine.draws import Draws
 from companion.errors import RuleError
-from web import setup_form
+from web import host_pin, setup_form
 from web.context import GameContext, game_context, player_token
 from web.hub import Answered, GameHub
 from web.identity import TABLE as TABLE_ROLE, table_cookie, token
 from web.requests import HostBody, NewGameBody, body_as, json_body, json_object, request_id
 from web.services import services
-from web.settings import SettingsStore, pin_ok
+from web.settings import SettingsStore
 from web.words import language
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -95,10 +95,10 @@ def command(game_id: str) -> Response:
 
 
 def as_host(game_id: str) -> GameContext:
-    """The game, if the request carries the host's PIN."""
+    """The game, if the request carries the host's PIN and its device may try one now
+    (``web.host_pin``: wrong PINs earn growing waits)."""
     ctx = game_context(game_id)
-    if not pin_ok(services().secret, ctx.settings, body_as(HostBody).pin):
-        raise RuleError("host.bad_pin")
+    host_pin.check(ctx, body_as(HostBody).pin)
     return ctx
 
 

@@ -17,9 +17,12 @@ FORBIDDEN = ("device.", "host.")
 
 def status_of(key: str) -> int:
     """400 for a request that is malformed, 403 for a sender who may not, 413 for one too
-    large, 409 for a well-formed request the game's rules do not allow now."""
+    large, 429 for one that must wait, 409 for a well-formed request the game's rules do not
+    allow now."""
     if key.endswith("_too_big"):
         return 413
+    if key.endswith("_wait"):
+        return 429
     if key.startswith(FORBIDDEN):
         return 403
     if key.startswith(BAD_REQUEST):

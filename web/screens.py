@@ -16,6 +16,7 @@ from typing import Any
 from flask import Blueprint, Flask, render_template, url_for
 
 from companion.engine import Game, find_game, names
+from web import host_pin
 from web.context import GameContext
 from web.tray.screen import tray_screen
 from web.words import Words
@@ -115,4 +116,4 @@ def payload(kind: str, ctx: GameContext, scene: Any = None) -> dict[str, Any]:
             "timer": ctx.settings.timer if decision is not None and decision.timed else 0,
             "pending": decision.kind if decision else None,
             "awaits": list(decision.seats) if decision else [], "view": snap.view,
-            "regions": regions}
+            "regions": regions, "pin_notice": host_pin.notice(ctx)}

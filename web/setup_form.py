@@ -32,8 +32,20 @@ class NewGame:
                              timer=self.timer, pass_tablet=self.pass_tablet)
 
 
+PIN_DIGITS = (6, 8)  # least, most: see web.pin_guard for what 6 digits cost a guesser
+
+
 def suggested_pin() -> str:
-    return f"{secrets.randbelow(10_000):04d}"
+    """A random PIN of the fewest digits a new game takes."""
+    least = PIN_DIGITS[0]
+    return f"{secrets.randbelow(10 ** least):0{least}d}"
+
+
+def pin_fits(pin: str) -> bool:
+    """Whether a new game may have ``pin``: digits only, ``PIN_DIGITS`` long. Games made
+    with shorter PINs keep them; the guard's waits hold those too."""
+    least, most = PIN_DIGITS
+    return least <= len(pin) <= most and pin.isascii() and pin.isdigit()
 
 
 def read(data: Mapping[str, Any]) -> NewGame:
@@ -45,8 +57,8 @@ def read(data: Mapping[str, Any]) -> NewGame:
     if not isinstance(game, str):
         raise RuleError("command.bad_field", field="game")
     pin = str(data.get("pin") or "").strip()
-    if not (4 <= len(pin) <= 8 and pin.isdigit()):
-        raise RuleError("setup.bad_pin")
+    if not pin_fits(pin):
+        raise RuleError("setup.bad_pin", least=PIN_DIGITS[0], most=PIN_DIGITS[1])
     tray = str(data.get("tray") or "auto")
     if tray not in TRAY_SOURCES + ("auto",):
         raise RuleError("setup.bad_tray", source=tray)

@@ -18,7 +18,7 @@ from web.refusals import refused
 from web.requests import new_request_id, request_id
 from web.screens import GameWords
 from web.services import services
-from web.setup_form import TIMERS, suggested_pin
+from web.setup_form import PIN_DIGITS, TIMERS, suggested_pin
 from web.words import COOKIE, Words, language
 
 bp = Blueprint("table", __name__)
@@ -63,8 +63,8 @@ def _new_form(game: str, error: str | None = None, status: int = 200) -> tuple[s
     return render_template("shell/new.html", t=GameWords(game, lang), lang=lang, game=game,
                            title=found.titles().get(lang, game),
                            tower="tower" in found.capabilities, timers=TIMERS, pin=pin,
-                           error=error, form=request.form, styles=screens.styles(found),
-                           request_id=new_request_id(),
+                           pin_digits=PIN_DIGITS, error=error, form=request.form,
+                           styles=screens.styles(found), request_id=new_request_id(),
                            **found.screens.new_game), status
 
 

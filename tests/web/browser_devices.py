@@ -9,6 +9,8 @@ from typing import Any, Iterator
 
 import pytest
 
+from web_devices import PIN
+
 TABLET = {"width": 1280, "height": 800}
 PHONE = {"width": 412, "height": 915}
 WAIT_MS = 5000
@@ -90,7 +92,7 @@ def new_game(table: Any, server: str, *, setup: str = "recommended", tray: str =
     table.check(f"input[name=tray][value={tray}]")
     if pass_tablet:
         table.check("input[name=pass_tablet][value='1']")
-    table.fill("input[name=pin]", "2468")
+    table.fill("input[name=pin]", PIN)
     table.click("button[type=submit]")
     table.wait_for_selector("html[data-ready]")
 

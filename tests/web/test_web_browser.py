@@ -108,7 +108,7 @@ def test_the_table_shows_the_winter_scoring_and_speaks_czech(server, browser, ar
     setup = device(browser, TABLET, "en", server)
     r = api_post(setup, f"{server}/api/games",
                            data={"players": [{"colour": c} for c in ("red", "blue", "yellow")],
-                                 "setup": "recommended", "pin": "1357"})
+                                 "setup": "recommended", "pin": "135792"})
     game = r.json()["game_id"]
 
     def send(command: dict) -> None:
@@ -120,7 +120,7 @@ def test_the_table_shows_the_winter_scoring_and_speaks_czech(server, browser, ar
     tablet.goto(f"{server}/table/{game}")
     tablet.wait_for_selector("html[data-ready]")
     tablet.click("[data-open=host]")
-    tablet.fill("#host-pin", "1357")
+    tablet.fill("#host-pin", "135792")
     tablet.click("[data-host=claim]")
     tablet.wait_for_selector("[data-open=join]")
     tablet.wait_for_selector(".overlay.winter")

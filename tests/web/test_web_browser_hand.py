@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from fingers import Finger, touch_phone
 from browser_devices import PHONE, TABLET, api_post, count_tray, device, new_game
+from web_devices import PIN
 from web.identity import token
 from web.instance import load_secret
 
@@ -26,7 +27,7 @@ def planning_game(browser: Any, base: str) -> tuple[Any, str]:
     the first round's plans are awaited."""
     tablet = device(browser, TABLET, "en", base)
     players = [{"colour": c, "name": n} for c, n in zip(COLOURS, ("Anna", "Denis", "Zhenya"))]
-    r = api_post(tablet, f"{base}/api/games", {"players": players, "pin": "2468",
+    r = api_post(tablet, f"{base}/api/games", {"players": players, "pin": PIN,
                                                        "setup": "recommended"})
     game = r.json()["game_id"]
     r = api_post(tablet, f"{base}/api/games/{game}/commands",

@@ -21,6 +21,7 @@ import pytest
 
 from browser_devices import PHONE, TABLET, api_post, device, settle
 from games import sealed_bid_registered
+from web_devices import PIN
 
 @pytest.fixture(autouse=True, scope="module")
 def _sealed_bid_registered() -> Iterator[None]:
@@ -88,7 +89,7 @@ def test_three_players_bid_a_whole_game_of_sealed_bids(mounted, browser, artifac
     server = mounted
     table = device(browser, TABLET, "en", server)
     r = api_post(table, f"{server}/api/games",
-                           data={"game": "sealed_bid", "players": PLAYERS, "pin": "2468"})
+                           data={"game": "sealed_bid", "players": PLAYERS, "pin": PIN})
     assert r.status == 201, r.text()
     game_id = r.json()["game_id"]
     table.goto(server + r.json()["table"])

@@ -1,5 +1,5 @@
-"""The devices of a table, for the web tests: a player's phone (a client sending its token)
-and an open live stream read event by event."""
+"""The devices of a table, for the web tests: a player's phone (a client sending its token),
+an open live stream read event by event, and a clock for the host PIN's guard."""
 from __future__ import annotations
 
 import json
@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from web.identity import token
 
-PIN = "2468"
+PIN = "246813"
 PLAYERS = [{"colour": "red", "name": "Аня"}, {"colour": "blue", "name": "Денис"},
            {"colour": "yellow", "name": "Женя"}]
 
@@ -76,3 +76,12 @@ def open_stream(client: FlaskClient, url: str) -> Stream:
     assert response.mimetype == "text/event-stream"
     return Stream(response)
 
+
+class Clock:
+    """A clock that moves only when the test moves it (``now``), for the PIN guard's waits."""
+
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now

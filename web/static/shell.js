@@ -1,8 +1,32 @@
 /* The shell's own controls on every table page: the host's PIN actions (undo, end the game,
-   make this device the table). */
+   make this device the table), and on the table the notice that someone elsewhere entered a
+   wrong host PIN. */
 "use strict";
 (() => {
   const {game, post} = TC;
+  const notice = document.getElementById("pin-notice");
+  const seenKey = `tc-pin-seen:${game}`;
+  let over = null;
+
+  /* Shown while the live payload has one newer than the last dismissed, until it is over. */
+  document.addEventListener("tc:update", (e) => {
+    if (!notice) return;
+    const p = e.detail.payload;
+    const n = p.pin_notice;
+    clearTimeout(over);
+    notice.hidden = !n || Number(localStorage.getItem(seenKey) || 0) >= n.last;
+    if (notice.hidden) return;
+    notice.querySelector("p").textContent = n.text;
+    notice.dataset.last = n.last;
+    over = setTimeout(() => { notice.hidden = true; }, (n.until - p.now) * 1000);
+  });
+
+  document.addEventListener("click", (e) => {
+    if (!notice || !e.target.closest("[data-pin-seen]")) return;
+    localStorage.setItem(seenKey, notice.dataset.last);
+    notice.hidden = true;
+  });
+
   document.addEventListener("click", async (e) => {
     const t = e.target.closest("button[data-host]");
     if (!t) return;
