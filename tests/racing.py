@@ -14,28 +14,29 @@ WRITERS = 4
 Write = Callable[[Path, str], Any]
 
 
-def race(folder: Path, write: Write, processes: bool = True) -> list[tuple[int, str, Any]]:
+def race(folder: Path, write: Write, processes: bool = True,
+         rounds: int = ROUNDS) -> list[tuple[int, str, Any]]:
     """Each writer calls ``write(folder/<round>/file.json, its own text)`` once a round, all
     at once; (round, text, what ``write`` returned or the repr of what it raised) for each."""
     if processes:
         ctx = multiprocessing.get_context("fork")
         barrier, results = ctx.Barrier(WRITERS), ctx.Queue()
-        writers = [ctx.Process(target=_writer, args=(barrier, folder, results, write))
+        writers = [ctx.Process(target=_writer, args=(barrier, folder, results, write, rounds))
                    for _ in range(WRITERS)]
     else:
         barrier, results = threading.Barrier(WRITERS), queue.SimpleQueue()
-        writers = [threading.Thread(target=_writer, args=(barrier, folder, results, write))
+        writers = [threading.Thread(target=_writer, args=(barrier, folder, results, write, rounds))
                    for _ in range(WRITERS)]
     for w in writers:
         w.start()
-    found = [results.get(timeout=30) for _ in range(ROUNDS * WRITERS)]
+    found = [results.get(timeout=30) for _ in range(rounds * WRITERS)]
     for w in writers:
         w.join(timeout=10)
     return found
 
 
-def _writer(barrier: Any, folder: Path, results: Any, write: Write) -> None:
-    for k in range(ROUNDS):
+def _writer(barrier: Any, folder: Path, results: Any, write: Write, rounds: int) -> None:
+    for k in range(rounds):
         barrier.wait()
         text = f"{multiprocessing.current_process().name}:{threading.get_ident()}:{k}"
         try:
