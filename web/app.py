@@ -18,7 +18,7 @@ from flask import Flask
 from companion.cli import default_db
 from companion.engine import find_game, names
 from companion.storage import check, when_free, worded
-from web import api, hand_pages, live, refusals, screens, table_pages
+from web import api, hand_pages, limits, live, refusals, screens, table_pages
 from web.hub import Hubs
 from web.instance import load_secret
 from web.services import Services
@@ -54,6 +54,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if any("tower" in find_game(name).capabilities for name in names()):
         app.register_blueprint(tray_routes.bp)
     screens.mount(app)
+    limits.install(app)
     refusals.install(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

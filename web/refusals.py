@@ -3,7 +3,8 @@
 same sentence on a page). Routes raise ``RuleError``; the handlers registered here answer
 it, and nothing has changed.
 
-The same handlers word what is not the route's to say: a disk or database that fails
+The same handlers word what is not the route's to say: a request the server cannot serve
+(an unknown address, a body longer than the route takes) and a disk or database that fails
 (``companion.storage``: full, read-only, damaged), which is a 5xx that says what to do, never
 a bare server error.
 """
@@ -13,24 +14,27 @@ import sqlite3
 from typing import Any
 
 from flask import Flask, Response, current_app, g, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
 
 from companion.errors import RuleError
 from companion.i18n import Names
 from companion.storage import fault
+from web import limits
 from web.services import services
 from web.words import Words, language, refusal
 
-BAD_REQUEST = ("command.", "camera.", "calibration.")
+BAD_REQUEST = ("command.", "camera.", "calibration.", "request.")
 FORBIDDEN = ("device.", "host.")
 # What JSON asks for: the API and the live stream; every other address is a page.
 JSON_PATHS = ("/api/", "/live/")
+HTTP_KEYS = {404: "request.not_found", 405: "request.not_allowed"}
 
 
 def status_of(key: str) -> int:
     """400 for a request that is malformed, 403 for a sender who may not, 413 for one too
     large, 409 for a well-formed request the game's rules do not allow now; 507 for a full
     disk and 503 for any other storage that cannot serve (read-only, damaged, busy)."""
-    if key.endswith("_too_big"):
+    if key.endswith("too_big"):
         return 413
     if key == "storage.full":
         return 507
@@ -72,6 +76,16 @@ def _plain(params: dict[str, Any]) -> dict[str, Any]:
             for k, v in params.items()}
 
 
+def _http(exc: HTTPException) -> Any:
+    """Werkzeug's refusals (no such page, a body too long, a form that cannot be read)
+    worded like the routes' own; redirects pass."""
+    if exc.code is None or exc.code < 400:
+        return exc
+    if exc.code == 413:
+        return answer(limits.too_big())
+    return answer(RuleError(HTTP_KEYS.get(exc.code, "request.bad")), exc.code)
+
+
 def _storage(exc: Exception) -> Any:
     """A failing disk or database: what is wrong and what to do, and a line in the server's
     log. Any other error is raised again: a bug stays a server error."""
@@ -84,5 +98,6 @@ def _storage(exc: Exception) -> Any:
 
 def install(app: Flask) -> None:
     app.register_error_handler(RuleError, answer)
+    app.register_error_handler(HTTPException, _http)
     app.register_error_handler(sqlite3.Error, _storage)
     app.register_error_handler(OSError, _storage)
