@@ -66,7 +66,17 @@ def lan_address() -> str:
 
 def stop(server: Any) -> None:
     """Stop listening and drop every open connection, as the end of the process would:
-    the devices' live streams see the server go away and reconnect by themselves."""
-    server.close()
-    wasyncore.close_all(server._map)
+    the devices' live streams see the server go away and reconnect by themselves. The
+    server's own loop closes them (woken for it) and then ends; sockets closed from another
+    thread could vanish under the select it is about to make, which then fails."""
+    closed = threading.Event()
+
+    def close() -> None:
+        server.close()
+        wasyncore.close_all(server._map)
+        closed.set()
+
+    server.trigger.pull_trigger(close)
+    if not closed.wait(timeout=2):  # a server that was never run
+        close()
     server.task_dispatcher.shutdown(cancel_pending=True, timeout=0.5)
