@@ -6,10 +6,9 @@ refuses a longer body unread (a Content-Length past it, or a stream that runs pa
 a refusal worded like any other, whether the route reads its body or refuses first. The
 stream gives one byte more than the limit, so a route that reads ``limit + 1`` bytes to
 tell a body too long from one just long enough sees it, whether its length was declared or
-it came in chunks. The
-server (waitress) refuses a body longer than the largest limit by its Content-Length,
-before reading it (or as soon as a chunked one runs past it), and keeps a body it reads on
-disk beyond half a megabyte, not in memory.
+it came in chunks. The server (waitress) refuses a body longer than the largest limit by its
+Content-Length, before reading it (or as soon as a chunked one runs past it), and keeps a
+body it reads on disk beyond half a megabyte, not in memory.
 """
 from __future__ import annotations
 
@@ -55,7 +54,7 @@ def install(app: Flask) -> None:
         request.max_content_length = body_limit(request.endpoint)[0] + 1
         if request.content_length is None and request.mimetype == URLENCODED:
             # Werkzeug reads such a form whole and, sent in chunks, cuts it at the limit
-            # without a word: a form that fills the limit is one longer than it.
+            # without a word: read here, a form that filled the limit is one longer than it.
             request.form
             if getattr(request.stream, "is_exhausted", False):
                 raise RequestEntityTooLarge()
