@@ -3,7 +3,9 @@ them.
 
 Games live in one SQLite file (``--db``, or $TABLE_COMPANION_DB, or the user's data
 folder), the same file the web app uses, so a game started here can be continued there.
-Every command finds its game in the registry by the name the game was stored under.
+Every command finds its game in the registry by the name the game was stored under. A
+refusal, and a database that cannot serve (damaged, read-only, on a full disk), is one
+sentence in the chosen language on stderr and the exit status 2.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from companion.errors import RuleError
 from companion.i18n import DEFAULT, LANGUAGES, Names, render
 from companion.kits.tower.simulated import SimulatedTower
 from companion.kits.tower.source import PLAYER_COLOURS
+from companion.storage import worded
 
 
 def default_db() -> Path:
@@ -234,6 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     args = parser().parse_args(argv)
     try:
-        return args.run(args)
+        with worded(args.db):
+            return args.run(args)
     except RuleError as err:
         return _refused(err, Names(args.lang))

@@ -3,7 +3,9 @@ tray's when a game uses the tower, and each game's screens.
 
 ``create_app({"DB": path})`` is all a test or the server needs; everything the app keeps
 between requests hangs off ``app.extensions["companion"]`` so two apps on two databases
-(a test and a restart) never share anything.
+(a test and a restart) never share anything. A database or secret file that cannot serve
+(damaged, read-only, on a full disk) stops it with a RuleError that words what is wrong
+(``companion.storage``), not a traceback.
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from flask import Flask
 
 from companion.cli import default_db
 from companion.engine import find_game, names
-from web import api, hand_pages, live, refusals, screens, table_pages
+from companion.storage import check, when_free, worded
+from web import api, hand_pages, limits, live, refusals, screens, table_pages
 from web.hub import Hubs
 from web.instance import load_secret
 from web.services import Services
@@ -38,16 +41,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                       SEND_FILE_MAX_AGE_DEFAULT=3600)
     app.config.update(config or {})
     db = Path(app.config["DB"])
-    db.parent.mkdir(parents=True, exist_ok=True)
-    secret = app.config["SECRET"] or load_secret(db)
+    with worded(db):
+        db.parent.mkdir(parents=True, exist_ok=True)
+        secret = app.config["SECRET"] or load_secret(db)
+        check(db)
+        hubs, settings = when_free(lambda: Hubs(db)), when_free(lambda: SettingsStore(db))
     trays = TraySources(db, app.config["SENSOR_PORT"], app.config["CAMERA_DEVICE"])
-    app.extensions["companion"] = Services(db, secret, Hubs(db), SettingsStore(db), trays)
+    app.extensions["companion"] = Services(db, secret, hubs, settings, trays)
 
     for bp in (table_pages.bp, hand_pages.bp, api.bp, live.bp):
         app.register_blueprint(bp)
     if any("tower" in find_game(name).capabilities for name in names()):
         app.register_blueprint(tray_routes.bp)
     screens.mount(app)
+    limits.install(app)
     refusals.install(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
