@@ -9,6 +9,7 @@ from flask import (Blueprint, Response, abort, current_app, redirect, render_tem
 from companion.engine import find_game, names
 from companion.errors import RuleError
 from companion.i18n import LANGUAGES
+from companion.storage import worded
 from web import screens
 from web.api import create_game, remember_table
 from web.context import GameContext, game_context
@@ -76,7 +77,8 @@ def new(game: str) -> tuple[str, int]:
 @bp.post("/new/<game>")
 def create(game: str) -> Response | tuple[str, int]:
     try:
-        game_id, _ = create_game({**request.form.to_dict(), "game": game}, request_id())
+        with worded(services().db):
+            game_id, _ = create_game({**request.form.to_dict(), "game": game}, request_id())
     except RuleError as err:
         refusal = refused(err)
         return _new_form(game, refusal.get_json()["error"]["message"], refusal.status_code)

@@ -86,7 +86,9 @@ class Session:
             raise
         except BaseException:
             if events:
-                self.state = self._replay()
+                # Back to what was stored, from this session's own history: the store may be
+                # the very thing that failed (a damaged file, a full disk).
+                self.state = self._fold(self.history)
             raise
         self.history.append(events)
         return events

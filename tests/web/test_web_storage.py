@@ -10,6 +10,7 @@ import json
 import sqlite3
 import urllib.error
 import urllib.request
+import uuid
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -41,8 +42,7 @@ def disk(tmp_path: Path) -> Iterator[Path]:
 
 
 def new_game(client: Any) -> str:
-    r = client.post("/api/games", json={"players": PLAYERS, "setup": "recommended", "pin": PIN,
-                                        "seed": 11})
+    r = client.post("/api/games", json={"players": PLAYERS, "setup": "recommended", "pin": PIN})
     assert r.status_code == 201, r.json
     game_id = r.json["game_id"]
     assert client.post(f"/api/games/{game_id}/commands",
@@ -52,10 +52,11 @@ def new_game(client: Any) -> str:
 
 def call(base: str, method: str, path: str, body: Any = None,
          headers: dict[str, str] | None = None) -> tuple[int, Any]:
-    """One request to the real server: (status, the JSON answer)."""
+    """One request to the real server, with a new request id: (status, the JSON answer)."""
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json", **(headers or {})})
+                                     headers={"Content-Type": "application/json",
+                                              "Idempotency-Key": uuid.uuid4().hex, **(headers or {})})
     try:
         with urllib.request.urlopen(request, timeout=10) as r:
             return r.status, json.load(r)
@@ -102,7 +103,7 @@ def test_a_new_game_on_a_full_disk_is_refused_and_leaves_no_game_behind(disk):
         r = tablet.post("/new/shogun", data={"seat1": "red", "seat2": "blue", "seat3": "yellow",
                                              "pin": PIN})
         assert r.status_code == 507
-        assert 'data-refusal="storage.full"' in r.text
+        assert "The disk that holds the games is full" in r.text and 'name="seat1"' in r.text
         assert [g.id for g in app.extensions["companion"].hubs.games()] == [game]
     finally:
         app.extensions["companion"].close()
