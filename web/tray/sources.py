@@ -51,7 +51,7 @@ class TraySources:
         with self._lock:
             if hub.game_id in self._watches:
                 return
-            source = self._sensor_source() if tray == "sensor" else self.camera.live_source()
+            source = self._sensor_source() if tray == "sensor" else self.camera.live_source(hub.game.tower.colours)
             if source is not None:
                 self._watches[hub.game_id] = TrayWatch(hub, source).start()
 
