@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Collection
 
-from companion.kits.tower.source import CUBE_COLOURS, Doubt, TrayReading
+from companion.kits.tower.source import Doubt, TrayReading
 from sensor.protocol import PROTOCOL_VERSION, BoardLine, encode
 
 UNKNOWN = "?"
@@ -297,15 +298,19 @@ class BoardSession:
                 and st.n == self.board_n.get(boot, 0)
                 and (st.n > self.bases[boot] or st.tray == self.tray_id))
 
-    def reading(self) -> TrayReading | None:
+    def reading(self, colours: Collection[str]) -> TrayReading | None:
+        """The tray since the throw began, counted in the game's cube ``colours``: a cube the
+        board named another colour is no count of the game's, and is said as such."""
         if not self.throw_active:
             return None
         cubes = self.tray_cubes()
-        counts = {c: 0 for c in CUBE_COLOURS}
+        counts = {c: 0 for c in colours}
         for cube in cubes:
             if cube.colour in counts:
                 counts[cube.colour] += 1
-        unknown = sum(1 for c in cubes if c.colour not in counts)
+        uncounted = [c.colour for c in cubes if c.colour not in counts]
+        unknown = len(uncounted)
+        foreign = [c for c in uncounted if c != UNKNOWN]  # a colour the game has none of: misread, or a stray cube
         tray_gone = sorted(k for k in self.gone if k[0] in self.bases and k[1] > self.bases[k[0]])
         doubtful = [c.n for c in cubes if c.colour in counts and c.quality < LOW_QUALITY]
         long = [c.n for c in cubes if c.long]
@@ -324,8 +329,11 @@ class BoardSession:
         if tray_gone:
             doubts.append(Doubt("doubt.cubes_unrecovered", {"n": len(tray_gone)}))
             confidence = min(confidence, 0.5)
-        if unknown:
-            doubts.append(Doubt("doubt.colour_unknown", {"n": unknown}))
+        if foreign:
+            doubts.append(Doubt("doubt.colour_not_in_game", {"n": len(foreign), "colours": sorted(set(foreign))}))
+            confidence = min(confidence, 0.7)
+        if unknown > len(foreign):
+            doubts.append(Doubt("doubt.colour_unknown", {"n": unknown - len(foreign)}))
             confidence = min(confidence, 0.7)
         if long:
             doubts.append(Doubt("doubt.two_at_once", {"numbers": long}))

@@ -10,7 +10,8 @@ from collections import Counter
 
 import pytest
 
-from companion.kits.tower.source import CUBE_COLOURS, Doubt, Throw, TrayReading
+from companion.games.shogun.colours import CUBE_COLOURS
+from companion.kits.tower.source import Doubt, Throw, TrayReading
 from sensor import SensorLink, SensorTraySource
 from sensor_harness import EmulatorProcess, wait_until
 
@@ -21,8 +22,8 @@ THROW = Throw(thrown={"red": 5, "green": 3}, inside={})
 def connect():
     sources: list[SensorTraySource] = []
 
-    def make(emu: EmulatorProcess) -> SensorTraySource:
-        source = SensorTraySource(link=SensorLink(emu.port, retry_s=0.05, silence_s=2.0))
+    def make(emu: EmulatorProcess, colours: tuple[str, ...] = CUBE_COLOURS) -> SensorTraySource:
+        source = SensorTraySource(colours=colours, link=SensorLink(emu.port, retry_s=0.05, silence_s=2.0))
         sources.append(source)
         assert source.wait_ready(timeout=10)
         return source
@@ -84,6 +85,17 @@ def test_clean_throw_is_counted_and_settles(emulator_factory, connect):
     emu.drop(spec)
     settled_exact(source, spec)
     assert len(source.poll().extra["arrivals"]) == 13
+
+
+def test_a_game_with_four_cube_colours_is_counted_in_those_four(emulator_factory, connect):
+    four = ("red", "blue", "yellow", "green")
+    emu = emulator_factory()
+    source = connect(emu, four)
+    source.begin_throw(THROW)
+    emu.drop("red*2 blue yellow*3 green*4")
+    reading = settled(source, 10)
+    assert tuple(reading.counts) == four and reading.doubts == ()
+    assert counts(reading) == expected("red*2 blue yellow*3 green*4")
 
 
 def test_cubes_arrive_live_before_settling(emulator_factory, connect):

@@ -22,6 +22,7 @@ from towerfw.board import Board
 from towerfw.hw_fake import FakeHardware
 
 COLOURS = ("red", "blue", "yellow", "purple", "black", "green")
+FOUR = ("red", "blue", "yellow", "green")
 
 
 class Chain:
@@ -68,7 +69,7 @@ class Chain:
                            history=self.history)
 
     def reading(self):
-        return self.session.reading()
+        return self.session.reading(COLOURS)
 
 
 def counted(reading):
@@ -161,6 +162,31 @@ def test_unknown_colour_is_reported_not_guessed(tmp_path):
     assert reading.confidence < 1.0 and Doubt("doubt.colour_unknown", {"n": 1}) in reading.doubts
 
 
+def test_the_tray_is_counted_in_the_colours_the_game_gives(tmp_path):
+    chain = Chain(tmp_path)
+    chain.run(600)
+    chain.session.begin_throw(chain.now)
+    chain.drop(["red", "blue", "yellow", "green", "green"])
+    chain.run(1500)
+    reading = chain.session.reading(FOUR)
+    assert reading.stable and tuple(reading.counts) == FOUR
+    assert counted(reading) == Counter({"red": 1, "blue": 1, "yellow": 1, "green": 2})
+    assert reading.confidence == 1.0 and reading.doubts == ()
+
+
+def test_a_cube_read_as_a_colour_the_game_lacks_is_said_not_counted(tmp_path):
+    chain = Chain(tmp_path)
+    chain.run(600)
+    chain.session.begin_throw(chain.now)
+    chain.drop(["red", "purple", "purple"])
+    chain.run(1500)
+    reading = chain.session.reading(FOUR)
+    assert reading.stable and counted(reading) == Counter({"red": 1})
+    assert reading.extra["unknown"] == 2
+    assert Doubt("doubt.colour_not_in_game", {"n": 2, "colours": ["purple"]}) in reading.doubts
+    assert reading.confidence < 1.0
+
+
 def test_not_stable_until_the_reset_reaches_the_board(tmp_path):
     chain = Chain(tmp_path)
     chain.run(600)
@@ -179,7 +205,7 @@ def test_every_doubt_the_board_can_raise_is_worded_in_russian_czech_and_english(
     source = Path(sensor.session.__file__).read_text(encoding="utf-8")
     keys = set(re.findall(r'Doubt\(\s*"([a-z_.]+)"', source))
     assert len(keys) >= 10
-    sample = {"n": 2, "numbers": [4, 5], "board": "1", "host": 2}
+    sample = {"n": 2, "numbers": [4, 5], "board": "1", "host": 2, "seconds": 5, "colours": ["purple"]}
     for lang in LANGUAGES:
         worded = set(catalog(lang, CATALOGUES[0])["messages"])
         assert keys <= worded, (lang, keys - worded)
