@@ -1,9 +1,14 @@
 """What the host knows about the board and the tray: the accounting behind the tray source.
 
 No I/O here. The link feeds in received lines and connection events, and sends whatever
-``tick`` returns. Every cube is filed under (boot id, cube number): a replayed or
-repeated line can never count twice, a gap in cube numbers is asked for again, and what
-cannot be recovered is said in the reading instead of silently missing.
+``tick`` returns. Every cube is filed under (boot, cube number): a replayed or repeated
+line can never count twice, a gap in cube numbers is asked for again, and what cannot be
+recovered is said in the reading instead of silently missing.
+
+A boot is told by more than the board's boot id, which a board may repeat (its random
+source unseeded at power-up): within one boot the line numbers, the cube counter and the
+uptime only ever go up, so a line from the same id that goes back on any of them starts a
+new boot, filed apart from the old one.
 """
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ UNKNOWN = "?"
 RETRY_S = 0.3
 STATUS_GAP_S = 0.15
 LOW_QUALITY = 30
+STATE_KINDS = frozenset({"HELLO", "STATUS", "SETTLED", "PONG"})  # lines whose n is the board's cube counter now
 
 
 @dataclass(frozen=True)
@@ -48,13 +54,48 @@ class Stats:
     replays: int = 0
     connects: int = 0
     reboots: int = 0
+    same_id_reboots: int = 0
+
+
+@dataclass
+class Marks:
+    """The highest line number, cube counter and uptime one boot has sent: none goes back
+    within a boot, so a line of the same boot id below any of them is from a new boot."""
+
+    seq: int = -1
+    n: int = 0
+    up: int = -1
+
+    def went_back(self, line: BoardLine) -> bool:
+        if line.seq < self.seq:
+            return True
+        up = line.int("up")
+        if up is not None and up < self.up:
+            return True
+        n = line.int("n")
+        if n is None:
+            return False
+        if line.kind == "CUBE":  # a cube seen live gets the next number; a replayed one an old one
+            return line.fields.get("r") != "1" and n <= self.n
+        return line.kind in STATE_KINDS and n < self.n
+
+    def note(self, line: BoardLine) -> None:
+        self.seq = max(self.seq, line.seq)
+        up = line.int("up")
+        if up is not None:
+            self.up = max(self.up, up)
+        n = line.int("n")
+        if n is not None and (line.kind in STATE_KINDS or (line.kind == "CUBE" and line.fields.get("r") != "1")):
+            self.n = max(self.n, n)
 
 
 class BoardSession:
     def __init__(self, tray_start: int | None = None) -> None:
         self.tray_id = tray_start if tray_start is not None else random.randrange(1, 1 << 20)
         self.connected = False
-        self.boot: str | None = None
+        self.boot: str | None = None  # the current boot as cubes are filed: the board's id, or that id and a number once it repeats
+        self.board_boot: str | None = None  # the id the current boot's lines carry
+        self.marks = Marks()
         self.hello: dict[str, str] = {}
         self.hello_ok = False
         self.protocol_error: Doubt | None = None
@@ -104,11 +145,17 @@ class BoardSession:
             self.stats.seq_gaps += 1
             self._want_status = True
         self._expect_seq = line.seq + 1
+        if line.boot is not None and line.boot == self.board_boot and self.marks.went_back(line):
+            self.stats.same_id_reboots += 1
+            self._rebooted(self._new_boot(line.boot))
+            self.hello_ok = False
+        if line.boot == self.board_boot and line.kind != "HELLO":
+            self.marks.note(line)
         if line.kind == "HELLO":
             self._on_hello(line)
             return
-        if not self.hello_ok or line.boot != self.boot:
-            if line.boot != self.boot:
+        if not self.hello_ok or line.boot != self.board_boot:
+            if line.boot != self.board_boot:
                 self.hello_ok = False
             return
         handler = getattr(self, "_on_" + line.kind.lower(), None)
@@ -136,17 +183,27 @@ class BoardSession:
             return
         self.protocol_error = None
         n = line.int("n", 0)
-        if self.boot is not None and boot != self.boot:
-            self._rebooted(boot)
-        elif self.boot is None and self.throw_active and boot not in self.bases:
-            self.bases[boot] = n
-            self.base_unknown = True
-        self.boot = boot
+        if self.board_boot is not None and boot != self.board_boot:
+            self._rebooted(self._new_boot(boot))
+        elif self.boot is None:
+            self.boot, self.board_boot = boot, boot
+            if self.throw_active:
+                self.bases[boot] = n
+                self.base_unknown = True
+        self.marks.note(line)
         self.hello_ok = True
         self.state = BoardState(line.seq, line.int("tray", -1), n, line.int("st") == 1)
         self._see_n(n)
 
+    def _new_boot(self, board_boot: str) -> str:
+        """The key the board's new boot files its cubes under: its id, unless cubes are
+        already filed under that id, then the id and how many boots used it."""
+        used = sum(1 for key in self.board_n if key.split("~")[0] == board_boot)
+        return board_boot if not used else f"{board_boot}~{used + 1}"
+
     def _rebooted(self, boot: str) -> None:
+        """The board restarted: what it had not yet sent of the old boot is gone, and its
+        cube counter starts again from 0 under ``boot``."""
         self.stats.reboots += 1
         self._replay_upto = 0
         old = self.boot
@@ -157,7 +214,11 @@ class BoardSession:
             self.incidents.append(Doubt("doubt.board_restarted"))
             self.bases[boot] = 0
             self.reset_acked = False
+        self.boot, self.board_boot = boot, boot.split("~")[0]
+        self.board_n.setdefault(boot, 0)
+        self.marks = Marks()
         self.state = BoardState()
+
 
     def _on_cube(self, line: BoardLine) -> None:
         n = line.int("n")

@@ -217,6 +217,57 @@ def test_power_cut_mid_battle_says_which_cubes_may_be_missing(emulator_factory, 
     assert Doubt("doubt.board_restarted") in reading.doubts
 
 
+def test_a_board_restarting_with_its_boot_id_mid_throw_keeps_every_cube_it_saw(emulator_factory, connect):
+    emu = emulator_factory("--boot-id", "5eed0001")
+    source = connect(emu)
+    source.begin_throw(THROW)
+    emu.drop("red*6")
+    settled(source, 6)
+    emu.send("unplug 400")
+    emu.expect("UNPLUGGED")
+    assert emu.expect("UNSEEN").split()[1] == "n=0"
+    assert emu.expect("RESTARTED") == "RESTARTED boot=5eed0001"
+    emu.expect("PLUGGED")
+    wait_until(lambda: source.link.with_session(lambda s: s.hello_ok and s.stats.same_id_reboots == 1))
+    emu.drop("blue*4")
+    reading = settled(source, 10)
+    assert counts(reading) == expected("red*6 blue*4")
+    assert Doubt("doubt.board_restarted") in reading.doubts
+
+
+def test_a_board_restarting_with_its_boot_id_between_throws_counts_the_next_throw_exactly(
+        emulator_factory, connect):
+    emu = emulator_factory("--boot-id", "5eed0001")
+    source = connect(emu)
+    source.begin_throw(THROW)
+    emu.drop("green*12")
+    settled_exact(source, "green*12")
+    emu.send("unplug 400")
+    emu.expect("PLUGGED")
+    wait_until(lambda: source.link.with_session(lambda s: s.hello_ok and s.stats.same_id_reboots == 1))
+    source.begin_throw(THROW)
+    emu.drop("red*7 yellow*5")
+    settled_exact(source, "red*7 yellow*5")
+
+
+def test_a_restart_with_the_link_up_all_along_is_told_by_the_lines_alone(emulator_factory, connect):
+    """A board on a UART keeps its link through a reset: no reconnect, the same boot id, and
+    still the host files the new boot's cubes apart."""
+    emu = emulator_factory("--boot-id", "5eed0001")
+    source = connect(emu)
+    source.begin_throw(THROW)
+    emu.drop("yellow*5")
+    settled(source, 5)
+    emu.send("reset 300")
+    emu.expect("RESTARTED")
+    emu.drop("black*3")
+    reading = settled(source, 8)
+    assert counts(reading) == expected("yellow*5 black*3")
+    assert Doubt("doubt.board_restarted") in reading.doubts
+    stats = source.link.with_session(lambda s: s.stats)
+    assert (stats.connects, stats.same_id_reboots) == (1, 1)
+
+
 def test_lines_too_old_to_replay_are_reported_not_hidden(emulator_factory, connect):
     emu = emulator_factory("--history", "8")
     source = connect(emu)
