@@ -11,7 +11,8 @@ Control it with lines on stdin; it answers on stdout:
   replug MS      link cut only (board keeps power and counting) -> UNPLUGGED, PLUGGED
   reset MS       the board restarts (reset button, watchdog) while the link stays up, as
                  over a UART; cubes falling meanwhile are not seen -> UNSEEN n=.., RESTARTED
-  fault lose=P cut=P flip=P garbage=P cmd=P   per-line fault rates (cmd: host->board)
+  fault lose=P cut=P flip=P garbage=P scramble=P cmd=P   per-line fault rates (cmd:
+                 host->board; scramble: the line arrives as noise, as at a wrong baud rate)
   stats          -> STATS ...
   quit
 ``--demo`` drops a random throw every few seconds instead, for watching the web app.
@@ -131,7 +132,7 @@ class Emulator:
             self.power_off()
             self.restart_at = time.monotonic() + float(rest[0] if rest else 500) / 1000
         elif verb == "fault":
-            for key in ("lose", "cut", "flip", "garbage"):
+            for key in ("lose", "cut", "flip", "garbage", "scramble"):
                 setattr(self.faults, key, float(opts.get(key, 0)))
             cmd = float(opts.get("cmd", 0))
             self.cmd_faults.lose = self.cmd_faults.flip = cmd

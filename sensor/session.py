@@ -8,11 +8,13 @@ recovered is said in the reading instead of silently missing.
 A boot is told by more than the board's boot id, which a board may repeat (its random
 source unseeded at power-up): within one boot the line numbers, the cube counter and the
 uptime only ever go up, so a line from the same id that goes back on any of them starts a
-new boot, filed apart from the old one.
+new boot, filed apart from the old one. Lines that do not parse are kept count of: when
+they outnumber the good ones, the reading says so, and what they look like.
 """
 from __future__ import annotations
 
 import random
+from collections import deque
 from dataclasses import dataclass
 from typing import Collection
 
@@ -23,6 +25,8 @@ UNKNOWN = "?"
 RETRY_S = 0.3
 STATUS_GAP_S = 0.15
 LOW_QUALITY = 30
+BAD_WINDOW_S = 5.0  # bad lines are counted over this many seconds
+BAD_LINES_DOUBT = 3  # at least this many bad lines in the window, and no fewer than good ones, are a doubt
 STATE_KINDS = frozenset({"HELLO", "STATUS", "SETTLED", "PONG"})  # lines whose n is the board's cube counter now
 
 
@@ -89,6 +93,17 @@ class Marks:
             self.n = max(self.n, n)
 
 
+def looks_like(raw: bytes) -> str:
+    """What a line that does not parse looks like: ``damaged`` (a protocol line cut or
+    corrupted on the way: the host recovers it), ``text`` (readable, but not the protocol:
+    another program on the port, or MicroPython's prompt with the firmware not running), or
+    ``noise`` (unreadable bytes: a loose cable, or a baud rate that is not the board's)."""
+    if raw.startswith(b"$") or (b"$" in raw and b"*" in raw):
+        return "damaged"
+    printable = sum(32 <= b < 127 or b in (9, 13) for b in raw)
+    return "text" if raw and printable >= 0.9 * len(raw) else "noise"
+
+
 class BoardSession:
     def __init__(self, tray_start: int | None = None) -> None:
         self.tray_id = tray_start if tray_start is not None else random.randrange(1, 1 << 20)
@@ -120,6 +135,8 @@ class BoardSession:
         self._want_status = False
         self._replay_upto = 0
         self._last = {"HI": -1e9, "RESET": -1e9, "REPLAY": -1e9, "STATUS": -1e9}
+        self._recent: deque[tuple[float, str | None]] = deque()  # (when, None for a good line or what a bad one looked like)
+        self._now = 0.0
 
     # -- events from the link ---------------------------------------------------------
 
@@ -129,18 +146,22 @@ class BoardSession:
         self._expect_seq = None
         self.stats.connects += 1
         self._last["HI"] = -1e9
+        self._now = now  # bad lines heard before stay counted for their while: the link reopens the port on them
 
     def on_disconnect(self, now: float) -> None:
         self.connected = False
         self.hello_ok = False
 
-    def on_bad_line(self, now: float) -> None:
-        """A cut or corrupted line may have been anything, a cube included: ask for status."""
+    def on_bad_line(self, now: float, raw: bytes = b"") -> None:
+        """A cut or corrupted line may have been anything, a cube included: ask for status.
+        What it looks like is kept for a while: many of them are why nothing settles."""
         self.stats.bad_lines += 1
         self._want_status = True
+        self._heard(now, looks_like(raw))
 
     def on_line(self, line: BoardLine, now: float) -> None:
         self.stats.lines += 1
+        self._heard(now, None)
         if self._expect_seq is not None and line.seq != self._expect_seq:
             self.stats.seq_gaps += 1
             self._want_status = True
@@ -219,6 +240,12 @@ class BoardSession:
         self.marks = Marks()
         self.state = BoardState()
 
+    def _heard(self, now: float, bad: str | None) -> None:
+        """Keep the last ``BAD_WINDOW_S`` of lines heard, good (None) and bad (what it looked like)."""
+        self._now = now
+        self._recent.append((now, bad))
+        while self._recent and self._recent[0][0] < now - BAD_WINDOW_S:
+            self._recent.popleft()
 
     def _on_cube(self, line: BoardLine) -> None:
         n = line.int("n")
@@ -303,6 +330,7 @@ class BoardSession:
 
     def tick(self, now: float) -> list[bytes]:
         """Commands to send now: hello, tray reset, replays of lost cubes, status, queued."""
+        self._now = now
         if not self.connected:
             return []
         if not self.hello_ok:
@@ -406,8 +434,14 @@ class BoardSession:
             doubts.append(Doubt("doubt.jam"))
         if self.sensor_fault:
             doubts.append(Doubt("doubt.sensor_fault"))
+        garbled = self.garbled()
+        if garbled is not None:
+            doubts.append(garbled)
+            confidence = min(confidence, 0.5)
         if not self.connected:
             doubts.append(Doubt("doubt.board_disconnected"))
+        elif not self.hello_ok and garbled is None and self.protocol_error is None:
+            doubts.append(Doubt("doubt.board_silent"))
         elif missing:
             doubts.append(Doubt("doubt.lines_missing", {"n": len(missing)}))
         return TrayReading(
@@ -425,3 +459,20 @@ class BoardSession:
                 "tray": self.tray_id,
             },
         )
+
+    def garbled(self) -> Doubt | None:
+        """Why nothing settles when the line is mostly lines that do not parse: at least
+        ``BAD_LINES_DOUBT`` of them in the last ``BAD_WINDOW_S`` seconds, and no fewer than
+        good ones (a few damaged lines are line noise the host recovers from). Worded by what
+        most of them look like (``looks_like``)."""
+        recent = [bad for when, bad in self._recent if when >= self._now - BAD_WINDOW_S]
+        bad = [b for b in recent if b is not None]
+        if len(bad) < BAD_LINES_DOUBT or len(bad) < len(recent) - len(bad):
+            return None
+        kind = max(("noise", "text", "damaged"), key=bad.count)
+        said = {"n": len(bad), "seconds": round(BAD_WINDOW_S)}
+        if kind == "noise":
+            return Doubt("doubt.board_noise", said)
+        if kind == "text":
+            return Doubt("doubt.board_foreign", said)
+        return Doubt("doubt.board_damaged", said)

@@ -16,8 +16,8 @@ import sensor.session
 from companion.i18n import LANGUAGES, Names, catalog, render
 from companion.kits.tower.source import CATALOGUES, Doubt
 from devtools.line_faults import LineFaults
-from sensor.protocol import BoardLine, LineSplitter, parse_line
-from sensor.session import BoardSession
+from sensor.protocol import BoardLine, LineSplitter, encode, parse_line
+from sensor.session import BAD_LINES_DOUBT, BoardSession
 from towerfw.board import Board
 from towerfw.hw_fake import FakeHardware
 
@@ -52,7 +52,7 @@ class Chain:
             for raw in self.splitter.feed(self.faults.apply(out)):
                 line = parse_line(raw)
                 if line is None:
-                    self.session.on_bad_line(self.now)
+                    self.session.on_bad_line(self.now, raw)
                 else:
                     self.session.on_line(line, self.now)
             for cmd in self.session.tick(self.now):
@@ -324,3 +324,63 @@ def test_a_replayed_cube_with_an_old_number_is_no_restart():
                             board_line(2, "CUBE", n=2, c="blue", q=90, w=6, t=60000, r=1),
                             board_line(3, "STATUS", n=5, up=62))
     assert session.stats.same_id_reboots == 0 and session.boot == "0000abcd"
+
+
+# --- lines that do not parse --------------------------------------------------------------------
+
+def test_a_board_sending_noise_says_why_nothing_settles(tmp_path):
+    chain = Chain(tmp_path, faults=LineFaults(scramble=1.0))
+    chain.run(600)
+    chain.session.begin_throw(chain.now)
+    chain.run(3000)
+    reading = chain.reading()
+    assert not reading.stable
+    noise = [d for d in reading.doubts if d.key == "doubt.board_noise"]
+    assert noise and noise[0].params["n"] >= BAD_LINES_DOUBT and noise[0].params["seconds"] == 5
+
+
+def test_text_that_is_not_the_protocol_is_said_to_be_another_program_or_the_prompt():
+    session = BoardSession(tray_start=1)
+    session.on_connect(0.0)
+    session.begin_throw(0.0)
+    for i, raw in enumerate([b"MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with RP2040",
+                             b'Type "help()" for more information.', b">>> $1 HI*11AD",
+                             b"SyntaxError: invalid syntax"]):
+        session.on_bad_line(0.1 * i, raw)
+    assert Doubt("doubt.board_foreign", {"n": 4, "seconds": 5}) in session.reading(COLOURS).doubts
+
+
+def test_lines_mostly_damaged_on_the_way_are_said_to_be_damaged():
+    session = session_heard(HELLO)
+    session.begin_throw(0.2)
+    good = encode(1, "STATUS", (("b", "0000abcd"), ("n", 4), ("up", 61))).rstrip(b"\n")
+    for i in range(4):
+        session.on_bad_line(0.3 + 0.1 * i, good[:-3] + b"000")
+    assert [d.key for d in session.reading(COLOURS).doubts] == ["doubt.board_damaged"]
+
+
+def test_a_few_damaged_lines_among_good_ones_are_no_doubt(tmp_path):
+    chain = Chain(tmp_path, faults=LineFaults(flip=0.2, rng=random.Random(3)))
+    chain.run(600)
+    chain.session.begin_throw(chain.now)
+    chain.drop(["red"] * 6)
+    reading = settle(chain)
+    assert chain.session.stats.bad_lines > 0
+    assert reading.stable and reading.doubts == ()
+
+
+def test_the_doubt_goes_once_the_line_is_clean_again(tmp_path):
+    faults = LineFaults()
+    chain = Chain(tmp_path, faults=faults)
+    chain.run(600)
+    faults.scramble = 1.0
+    chain.session.begin_throw(chain.now)
+    chain.run(3000)
+    assert "doubt.board_noise" in [d.key for d in chain.reading().doubts]
+    faults.scramble = 0.0
+    chain.run(6000)
+    chain.drop(["blue"] * 2)
+    reading = settle(chain)
+    assert reading.stable and reading.doubts == ()
+    assert counted(reading) == Counter({"blue": 2})
+

@@ -5,6 +5,8 @@ app is the real app on a real SQLite file. Only the falling cubes are simulated.
 """
 from __future__ import annotations
 
+import html
+import re
 import time
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -104,3 +106,24 @@ def test_a_cube_that_falls_between_battles_goes_into_the_tray_by_itself(sensor_a
     board.drop("blue")
     wait_until(lambda: hub.state.tray["blue"] == 1)
     assert [n["key"] for n in hub.state.log].count("tray.fell") == 1
+
+
+def test_the_battle_screen_says_why_nothing_settles_while_the_board_sends_noise(sensor_app, board):
+    """A loose cable or a wrong baud rate: every line arrives as noise. The count cannot settle,
+    and the battle screen says why, in the table's language."""
+    table = sensor_app.test_client()
+    game = new_game(table, "sensor")
+    table.get(f"/table/{game}")
+    hub = sensor_app.extensions["companion"].hubs.get(game)
+    wait_until(lambda: throw_watched(hub))
+    board.send("fault scramble=1")
+    board.expect("FAULTS")
+    live = wait_until(lambda: hub.live if hub.live and "doubt.board_noise" in
+                      [d["key"] for d in hub.live["doubts"]] else None)
+    assert not live["stable"]
+    screen = table.get(f"/table/{game}").get_data(as_text=True)
+    assert "плата датчиков присылает нечитаемые данные (" in screen
+    table.set_cookie("lang", "en")
+    screen = html.unescape(table.get(f"/table/{game}").get_data(as_text=True))
+    assert re.search(r"the sensor board sends unreadable data \(\d+ bad lines in the last 5 s\): "
+                     r"check its cable, and that the port's baud rate is 115200", screen)
