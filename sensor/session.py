@@ -98,10 +98,11 @@ def looks_like(raw: bytes) -> str:
     corrupted on the way: the host recovers it), ``text`` (readable, but not the protocol:
     another program on the port, or MicroPython's prompt with the firmware not running), or
     ``noise`` (unreadable bytes: a loose cable, or a baud rate that is not the board's)."""
-    if raw.startswith(b"$") or (b"$" in raw and b"*" in raw):
+    before, dollar, _ = raw.partition(b"$")
+    if dollar and not before.strip():
         return "damaged"
-    printable = sum(32 <= b < 127 or b in (9, 13) for b in raw)
-    return "text" if raw and printable >= 0.9 * len(raw) else "noise"
+    printable = sum(32 <= b < 127 or b in (9, 13) for b in before)  # before a "$": the prompt echoing a command
+    return "text" if before and printable >= 0.9 * len(before) else "noise"
 
 
 class BoardSession:

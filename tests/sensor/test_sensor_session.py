@@ -331,9 +331,9 @@ def test_text_that_is_not_the_protocol_is_said_to_be_another_program_or_the_prom
     session.begin_throw(0.0)
     for i, raw in enumerate([b"MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with RP2040",
                              b'Type "help()" for more information.', b">>> $1 HI*11AD",
-                             b"SyntaxError: invalid syntax"]):
+                             b"SyntaxError: invalid syntax", b">>> $2 HI*8A71", b"SyntaxError: invalid syntax"]):
         session.on_bad_line(0.1 * i, raw)
-    assert Doubt("doubt.board_foreign", {"n": 4, "seconds": 5}) in session.reading(COLOURS).doubts
+    assert Doubt("doubt.board_foreign", {"n": 6, "seconds": 5}) in session.reading(COLOURS).doubts
 
 
 def test_lines_mostly_damaged_on_the_way_are_said_to_be_damaged():
