@@ -71,26 +71,26 @@ class Marks:
     up: int = -1
 
     def went_back(self, line: BoardLine) -> bool:
-        if line.seq < self.seq:
+        up, n = line.int("up"), _counter(line)
+        if line.seq < self.seq or (up is not None and up < self.up):
             return True
-        up = line.int("up")
-        if up is not None and up < self.up:
-            return True
-        n = line.int("n")
         if n is None:
             return False
-        if line.kind == "CUBE":  # a cube seen live gets the next number; a replayed one an old one
-            return line.fields.get("r") != "1" and n <= self.n
-        return line.kind in STATE_KINDS and n < self.n
+        return n <= self.n if line.kind == "CUBE" else n < self.n  # a cube seen live takes the next number
 
     def note(self, line: BoardLine) -> None:
+        up, n = line.int("up"), _counter(line)
         self.seq = max(self.seq, line.seq)
-        up = line.int("up")
-        if up is not None:
-            self.up = max(self.up, up)
-        n = line.int("n")
-        if n is not None and (line.kind in STATE_KINDS or (line.kind == "CUBE" and line.fields.get("r") != "1")):
-            self.n = max(self.n, n)
+        self.up = self.up if up is None else max(self.up, up)
+        self.n = self.n if n is None else max(self.n, n)
+
+
+def _counter(line: BoardLine) -> int | None:
+    """The board's cube counter as ``line`` gives it: a state line's ``n``, a cube's number
+    when it is seen live; None for other lines (a replayed cube's number is an old one)."""
+    if line.kind in STATE_KINDS or (line.kind == "CUBE" and line.fields.get("r") != "1"):
+        return line.int("n")
+    return None
 
 
 def looks_like(raw: bytes) -> str:
