@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from companion.kits.tower.colours import TOOLS_DEFAULT  # noqa: E402
 from companion.kits.tower.source import Throw  # noqa: E402
 from sensor import SensorLink, SensorTraySource  # noqa: E402
 from devtools.sensor_emulator_process import EmulatorProcess  # noqa: E402
@@ -89,7 +90,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         emu = EmulatorProcess(Path(tmp), "--settle-ms", str(args.settle_ms), "--step-us", "250",
                               "--seed", "3")
-        source = SensorTraySource(link=SensorLink(emu.port, retry_s=0.05))
+        source = SensorTraySource(colours=TOOLS_DEFAULT, link=SensorLink(emu.port, retry_s=0.05))
         try:
             wait(lambda: source.link.with_session(lambda s: s.hello_ok), 10)
             for fault in (0.0, args.faults):

@@ -17,8 +17,8 @@ from pathlib import Path
 # Run as a plain script from a checkout, the repository root is not on sys.path by itself.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from companion.games.shogun.colours import CUBE_COLOURS, PEASANT, PLAYER_COLOURS  # noqa: E402
 from companion.kits.tower.simulated import SimulatedTower, TowerParams  # noqa: E402
-from companion.kits.tower.source import CUBE_COLOURS, PEASANT, PLAYER_COLOURS  # noqa: E402
 
 ATTACKER, DEFENDER = "red", "blue"
 

@@ -32,27 +32,27 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.kits.tower.source import CUBE_COLOURS  # noqa: E402
 from devtools import tray_photos as synth  # noqa: E402
 from vision_counter import cloths  # noqa: E402  (bench/ is the script's own folder)
 
-# Each tree's side: calibrate the table it is sent, count the photo it is asked for.
+# Each tree's side: calibrate the table it is sent, count the photo it is asked for. A tree
+# from before the game handed its colours to calibration knows them itself.
 _WORKER = """
-import json, sys, time
+import inspect, json, sys, time
 import cv2, numpy as np
 sys.path.insert(0, sys.argv[1])
 from vision.calibration import CalibrationError, calibrate
 from vision.counter import Counter
-from companion.kits.tower.source import CUBE_COLOURS
 cv2.setNumThreads(1)
-counter = images = None
+counter = images = colours = None
+takes_colours = "colours" in inspect.signature(calibrate).parameters
 for line in sys.stdin:
     ask = json.loads(line)
     if "table" in ask:
         table = np.load(ask["table"])
-        images = table["images"]
+        images, colours = table["images"], ask["colours"]
         try:
-            counter = Counter(calibrate(table["empty"], table["reference"]))
+            counter = Counter(calibrate(table["empty"], table["reference"], *[colours] * takes_colours))
         except CalibrationError:
             counter = None
         reply = {"calibrated": counter is not None}
@@ -62,7 +62,7 @@ for line in sys.stdin:
             start = time.perf_counter()
             count = counter.count(images[ask["image"]])
             best = min(best, time.perf_counter() - start)
-        reply = {"ms": best * 1000, "counts": [count.counts[c] for c in CUBE_COLOURS], "unsure": count.unsure}
+        reply = {"ms": best * 1000, "counts": [count.counts[c] for c in colours], "unsure": count.unsure}
     print(json.dumps(reply), flush=True)
 """
 
@@ -120,7 +120,7 @@ def main() -> None:
             table = Path(scratch) / f"{args.seed + s}.npz"
             np.savez(table, empty=empty, reference=reference, images=images)
             # a list, not a generator: both trees must take the table, whichever refuses it
-            calibrated = all([tree.ask({"table": str(table)})["calibrated"] for tree in trees])
+            calibrated = all([tree.ask({"table": str(table), "colours": session.colours})["calibrated"] for tree in trees])
             table.unlink()  # both hold its photos now: ten 1280x720 photos are 28 MB a table
             if not calibrated:
                 refused += 1
@@ -131,7 +131,7 @@ def main() -> None:
                 first, second = (replies[id(tree)] for tree in trees)
                 ms.append((first["ms"], second["ms"]))
                 differ += (first["counts"], first["unsure"]) != (second["counts"], second["unsure"])
-                truth = [samples[k].truth.counts[c] for c in CUBE_COLOURS]
+                truth = [samples[k].truth.counts[c] for c in session.colours]
                 exact = [reply["counts"] == truth for reply in (first, second)]
                 for t, reply in enumerate((first, second)):
                     right[t] += exact[t]

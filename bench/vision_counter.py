@@ -43,7 +43,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.kits.tower.source import CUBE_COLOURS, Throw  # noqa: E402
+from companion.games.shogun.colours import CUBE_COLOURS  # noqa: E402
+from companion.kits.tower.source import Throw  # noqa: E402
 from devtools import tray_photos as synth  # noqa: E402
 from vision import geometry  # noqa: E402
 from vision.calibration import Calibration, CalibrationError, calibrate  # noqa: E402
@@ -120,9 +121,9 @@ def calibrate_session(session: synth.Session, empty: np.ndarray, reference: np.n
     """Calibrate as the app does; with ``true_camera`` the fitted camera is replaced by the
     generator's, to measure how much counting loses to the camera fit alone."""
     if not true_camera:
-        return calibrate(empty, reference)
+        return calibrate(empty, reference, synth.CUBE_COLOURS)
     with patch.object(geometry, "fit_view", lambda *args, **kwargs: true_view(session)):
-        return calibrate(empty, reference)
+        return calibrate(empty, reference, synth.CUBE_COLOURS)
 
 
 def as_sent(image: np.ndarray, quality: int | None) -> np.ndarray:
@@ -234,7 +235,7 @@ def timing(args: argparse.Namespace) -> None:
     for seed in range(args.seed, args.seed + 50):
         session = synth.make_session(seed)
         try:
-            counter = Counter(calibrate(*synth.calibration_pair(session)))
+            counter = Counter(calibrate(*synth.calibration_pair(session), session.colours))
             break
         except CalibrationError:
             continue
@@ -261,7 +262,7 @@ def settling(args: argparse.Namespace) -> None:
     for r in range(args.settle_runs):
         session = synth.make_session(args.seed + 500 + r)
         try:
-            source = CameraTraySource(calibrate(*synth.calibration_pair(session)), annotate_frames=False)
+            source = CameraTraySource(calibrate(*synth.calibration_pair(session), session.colours), annotate_frames=False)
         except CalibrationError:
             refused += 1
             continue

@@ -19,9 +19,9 @@ from typing import Any, Sequence
 
 from companion.engine import EventStore, Session, find_game, names
 from companion.errors import RuleError
+from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.i18n import DEFAULT, LANGUAGES, Names, render
 from companion.kits.tower.simulated import SimulatedTower
-from companion.kits.tower.source import PLAYER_COLOURS
 from companion.storage import worded
 
 

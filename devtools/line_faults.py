@@ -7,18 +7,20 @@ from dataclasses import dataclass, field
 
 @dataclass
 class LineFaults:
-    """Per-line probabilities of losing, cutting, bit-flipping a line or adding garbage."""
+    """Per-line probabilities of losing, cutting, bit-flipping a line or adding garbage, and of
+    scrambling it (each byte read at another baud rate: noise of about the line's length)."""
 
     lose: float = 0.0
     cut: float = 0.0
     flip: float = 0.0
     garbage: float = 0.0
+    scramble: float = 0.0
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     counts: dict[str, int] = field(
-        default_factory=lambda: {"lose": 0, "cut": 0, "flip": 0, "garbage": 0})
+        default_factory=lambda: {"lose": 0, "cut": 0, "flip": 0, "garbage": 0, "scramble": 0})
 
     def active(self) -> bool:
-        return any((self.lose, self.cut, self.flip, self.garbage))
+        return any((self.lose, self.cut, self.flip, self.garbage, self.scramble))
 
     def apply(self, data: bytes) -> bytes:
         if not self.active():
@@ -29,6 +31,10 @@ class LineFaults:
                 self.counts["garbage"] += 1
                 out += bytes(self.rng.choice(b"$*\n\x00\xff0123456789ABCDEF =xyz")
                              for _ in range(self.rng.randint(1, 24)))
+            if self.rng.random() < self.scramble:
+                self.counts["scramble"] += 1
+                out += bytes(self.rng.randrange(128, 256) for _ in range(len(line) - 1)) + b"\n"
+                continue
             r = self.rng.random()
             if r < self.lose:
                 self.counts["lose"] += 1

@@ -9,10 +9,14 @@ Control it with lines on stdin; it answers on stdout:
   unplug MS      power cut: board off, link gone; cubes falling meanwhile are not seen
                  -> UNPLUGGED, then UNSEEN n=.. colours=.. and PLUGGED pty=..
   replug MS      link cut only (board keeps power and counting) -> UNPLUGGED, PLUGGED
-  fault lose=P cut=P flip=P garbage=P cmd=P   per-line fault rates (cmd: host->board)
+  reset MS       the board restarts (reset button, watchdog) while the link stays up, as
+                 over a UART; cubes falling meanwhile are not seen -> UNSEEN n=.., RESTARTED
+  fault lose=P cut=P flip=P garbage=P scramble=P cmd=P   per-line fault rates (cmd:
+                 host->board; scramble: the line arrives as noise, as at a wrong baud rate)
   stats          -> STATS ...
   quit
 ``--demo`` drops a random throw every few seconds instead, for watching the web app.
+``--boot-id HEX`` makes the board draw the same boot id at every power-up.
 """
 from __future__ import annotations
 
@@ -48,7 +52,8 @@ class Emulator:
         self.args = args
         self.link = Path(args.link)
         self.rng = random.Random(args.seed)
-        self.hw = FakeHardware(seed=args.seed, cal_path=args.cal)
+        self.hw = FakeHardware(seed=args.seed, cal_path=args.cal,
+                               boot_id=None if args.boot_id is None else int(args.boot_id, 16))
         self.board: Board | None = None
         self.faults = LineFaults(rng=random.Random(args.seed + 1))
         self.cmd_faults = LineFaults(rng=random.Random(args.seed + 2))
@@ -56,6 +61,7 @@ class Emulator:
         self.slave: int | None = None
         self.powered = True
         self.plug_at: float | None = None
+        self.restart_at: float | None = None
         self.drops: list[tuple[int, int]] = []
         self.next_drop = 1
         self.start = time.monotonic()
@@ -70,6 +76,11 @@ class Emulator:
         a = self.args
         return Board(self.hw, settle_ms=a.settle_ms, empty_ms=a.empty_ms,
                      heartbeat_ms=a.heartbeat_ms, history=a.history)
+
+    def power_off(self) -> None:
+        self.powered = False
+        self.board = None
+        self.hw.prune_passed()
 
     def power_on(self) -> None:
         self.powered = True
@@ -116,11 +127,12 @@ class Emulator:
             self.close_pty()
             self.plug_at = time.monotonic() + float(rest[0] if rest else 500) / 1000
             if verb == "unplug":
-                self.powered = False
-                self.board = None
-                self.hw.prune_passed()
+                self.power_off()
+        elif verb == "reset" and self.board is not None:
+            self.power_off()
+            self.restart_at = time.monotonic() + float(rest[0] if rest else 500) / 1000
         elif verb == "fault":
-            for key in ("lose", "cut", "flip", "garbage"):
+            for key in ("lose", "cut", "flip", "garbage", "scramble"):
                 setattr(self.faults, key, float(opts.get(key, 0)))
             cmd = float(opts.get("cmd", 0))
             self.cmd_faults.lose = self.cmd_faults.flip = cmd
@@ -172,10 +184,16 @@ class Emulator:
     def replugged(self) -> None:
         self.plug_at = None
         if not self.powered:
-            unseen = self.hw.forget_started_before(self.hw.now_us)
-            say("UNSEEN", f"n={len(unseen)}", "colours=" + (",".join(unseen) or "-"))
-            self.power_on()
+            self.restarted()
         self.open_pty()
+
+    def restarted(self) -> None:
+        """Power back: cubes that began to fall while the board was off were never seen."""
+        self.restart_at = None
+        unseen = self.hw.forget_started_before(self.hw.now_us)
+        say("UNSEEN", f"n={len(unseen)}", "colours=" + (",".join(unseen) or "-"))
+        self.power_on()
+        say("RESTARTED", f"boot={self.board.boot}")
 
     def serve(self, control: int | None) -> None:
         running = True
@@ -184,6 +202,8 @@ class Emulator:
             self.run_board()
             if self.plug_at is not None and time.monotonic() >= self.plug_at:
                 self.replugged()
+            if self.restart_at is not None and time.monotonic() >= self.restart_at:
+                self.restarted()
             fds = [fd for fd in (self.master, control) if fd is not None]
             ready, _, _ = select.select(fds, [], [], 0.002)
             if self.master is not None and self.master in ready:
@@ -229,6 +249,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--history", type=int, default=256)
     parser.add_argument("--step-us", type=int, default=500)
     parser.add_argument("--demo", action="store_true", help="drop random throws by itself")
+    parser.add_argument("--boot-id", metavar="HEX", help="the boot id the board draws at every power-up (a board whose random source is not seeded)")
     args = parser.parse_args(argv)
     emulator = Emulator(args)
     control = None if args.demo else sys.stdin.fileno()

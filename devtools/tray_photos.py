@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from companion.kits.tower.source import CUBE_COLOURS
+from companion.games.shogun.colours import CUBE_COLOURS
 
 WIDTH, HEIGHT = 1280, 720
 TRAY_W, TRAY_D, WALL_H = 160.0, 110.0, 16.0  # millimetres
@@ -125,6 +125,11 @@ class Session:
     haze: float
     grain: np.ndarray = field(repr=False)
 
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """The cube colours on this table (Shogun's six unless the session was made with others)."""
+        return tuple(self.albedo)
+
 
 @dataclass
 class Truth:
@@ -207,8 +212,9 @@ def _light_colour(rng: np.random.Generator) -> np.ndarray:
     return colour.astype(np.float32)
 
 
-def make_session(seed: int) -> Session:
-    """A random table, camera and light; the same seed gives the same session."""
+def make_session(seed: int, colours: tuple[str, ...] = CUBE_COLOURS) -> Session:
+    """A random table, camera and light, with cubes of ``colours`` (names of ``ALBEDO``); the
+    same seed gives the same session."""
     rng = np.random.default_rng(seed)
     cloth_name = str(rng.choice(list(CLOTHS)))
     elevation = np.radians(rng.uniform(50, 88))
@@ -216,7 +222,7 @@ def make_session(seed: int) -> Session:
     light_dir = np.array([np.cos(elevation) * np.cos(azimuth), np.cos(elevation) * np.sin(azimuth), np.sin(elevation)])
     light_colour = _light_colour(rng)
     correction = rng.uniform(0.3, 1.0)  # auto white balance only partly undoes the bulb's colour
-    albedo = {c: np.array(ALBEDO[c]) * rng.uniform(0.85, 1.15, 3) for c in CUBE_COLOURS}
+    albedo = {c: np.array(ALBEDO[c]) * rng.uniform(0.85, 1.15, 3) for c in colours}
     return Session(
         seed=seed,
         camera=_make_camera(rng),
@@ -390,21 +396,23 @@ def reference_cubes(session: Session, rng: np.random.Generator) -> list[Cube]:
     """One cube of each colour, well apart and off the walls, as the app asks players to lay them."""
     while True:
         cubes = []
-        for colour in CUBE_COLOURS:
+        for colour in session.colours:
             for _ in range(200):
                 xy = rng.uniform([-TRAY_W / 2 + 2 * CUBE, -TRAY_D / 2 + 2 * CUBE], [TRAY_W / 2 - 2 * CUBE, TRAY_D / 2 - 2 * CUBE])
                 if all(np.linalg.norm(xy - c.centre[:2]) > 3 * CUBE for c in cubes):
                     cubes.append(_new_cube(session, rng, colour, xy, rng.uniform(0, np.pi / 2)))
                     break
-        if len(cubes) == len(CUBE_COLOURS):
+        if len(cubes) == len(session.colours):
             return cubes
 
 
-def battle_colours(rng: np.random.Generator, total: int | None = None) -> list[str]:
-    """Colours of a plausible throw's result: two to four armies and usually peasants."""
+def battle_colours(rng: np.random.Generator, total: int | None = None, colours: tuple[str, ...] = CUBE_COLOURS) -> list[str]:
+    """Colours of a plausible throw's result: two to four armies (all colours but the last)
+    and usually peasants (the last colour, Shogun's green)."""
     total = int(rng.integers(0, 31)) if total is None else total
-    players = list(rng.choice(CUBE_COLOURS[:5], size=int(rng.integers(2, 5)), replace=False))
-    pool = players + (["green"] if rng.random() < 0.8 else [])
+    armies, peasants = colours[:-1], colours[-1]
+    players = list(rng.choice(armies, size=min(int(rng.integers(2, 5)), len(armies)), replace=False))
+    pool = players + ([peasants] if rng.random() < 0.8 else [])
     weights = rng.dirichlet(np.ones(len(pool)))
     return [str(c) for c in rng.choice(pool, size=total, p=weights)]
 
@@ -712,7 +720,7 @@ def render(
         image = image * (1 - hand_mask[..., None]) + (hand_mask[..., None] * shading) * skin
         id_map[hand_mask > 0.5] = -2
     visible = _visible_tops(sprites, id_map)
-    counts = {c: 0 for c in CUBE_COLOURS}
+    counts = {c: 0 for c in session.colours}
     for cube, v in zip(cubes, visible):
         counts[cube.colour] += v >= 0.5
     moving = motion is not None and bool(np.any(np.linalg.norm(motion, axis=1) >= 1))
@@ -744,7 +752,7 @@ class Sample:
 
 
 def calibration_pair(session: Session) -> tuple[np.ndarray, np.ndarray]:
-    """The two photos the app asks for: the empty tray, and one cube of each colour."""
+    """The two photos the app asks for: the empty tray, and one cube of each of its colours."""
     rng = np.random.default_rng(session.seed + 1)
     empty, _ = render(session, [], seed=session.seed + 2)
     reference, _ = render(session, reference_cubes(session, rng), seed=session.seed + 3)
@@ -755,7 +763,7 @@ def scene(session: Session, seed: int, *, total: int | None = None, hand: bool =
     """A photo of the tray after a random battle, re-drawn until its truth is unambiguous."""
     rng = np.random.default_rng(seed)
     while True:
-        cubes = place_cubes(session, rng, battle_colours(rng, total))
+        cubes = place_cubes(session, rng, battle_colours(rng, total, session.colours))
         image, truth = render(session, cubes, seed=int(rng.integers(1 << 31)), hand=hand)
         if not ambiguous(truth):
             return Sample(image, truth, cubes)
@@ -766,7 +774,7 @@ def settling(session: Session, seed: int, *, total: int, moving: int, still: int
     their places, slowing down, then ``still`` frames of the settled tray with fresh noise."""
     rng = np.random.default_rng(seed)
     while True:
-        cubes = place_cubes(session, rng, battle_colours(rng, total), tilt=0.0)
+        cubes = place_cubes(session, rng, battle_colours(rng, total, session.colours), tilt=0.0)
         final, truth = render(session, cubes, seed=seed)
         if not ambiguous(truth):
             break

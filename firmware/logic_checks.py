@@ -298,6 +298,52 @@ def check_board_rejects_bad_commands(scratch):
     assert kinds(out, "PONG")[0]["re"] == "4"
 
 
+def check_hello_says_how_long_the_board_has_been_up(scratch):
+    hw, board = make(scratch)
+    run(hw, board, 2600)
+    lines(hw)
+    send(hw, 1, "HI")
+    run(hw, board, 2)
+    assert kinds(lines(hw), "HELLO")[0]["up"] == "2"
+
+
+class WrappingTicks(FakeHardware):
+    """Ticks as MicroPython keeps them: milliseconds modulo 2**30, differences signed."""
+
+    PERIOD = 1 << 30
+
+    def ticks_ms(self):
+        return (self.now_us // 1000) % self.PERIOD
+
+    def ticks_diff(self, a, b):
+        return (a - b + self.PERIOD // 2) % self.PERIOD - self.PERIOD // 2
+
+
+def check_uptime_only_goes_up_across_the_tick_counters_wrap(scratch):
+    """Seven days up: the tick counter has wrapped, and a difference from the boot's tick
+    across more than half its period would come out negative."""
+    hw = WrappingTicks(seed=2, cal_path=scratch + "/cal.json")
+    hw.advance((WrappingTicks.PERIOD - 500) * 1000)
+    board = Board(hw, settle_ms=300, heartbeat_ms=60000)
+    for _ in range(7 * 24):
+        hw.advance(3600 * 1000 * 1000)
+        board.step()
+    hw.drop("red", hw.now_us + 10000)
+    run(hw, board, 300)
+    out = lines(hw)
+    ups = [int(s["up"]) for s in kinds(out, "STATUS")]
+    assert ups == sorted(ups) and ups[-1] == 7 * 24 * 3600
+    assert int(kinds(out, "CUBE")[0]["t"]) >= 7 * 24 * 3600 * 1000
+
+
+def check_a_colour_of_the_hosts_palette_can_be_learned(scratch):
+    hw, board = make(scratch)
+    lines(hw)
+    send(hw, 1, "CAL", (("c", "white"), ("k", 1)))
+    run(hw, board, 2)
+    assert kinds(lines(hw), "OK")[0]["c"] == "white"
+
+
 class BrokenSensor(FakeHardware):
     def read_colour(self):
         if self.now_us > 5000:
@@ -336,6 +382,9 @@ CHECKS = (
     check_board_calibration,
     check_board_rejects_bad_commands,
     check_board_survives_sensor_failure,
+    check_hello_says_how_long_the_board_has_been_up,
+    check_uptime_only_goes_up_across_the_tick_counters_wrap,
+    check_a_colour_of_the_hosts_palette_can_be_learned,
 )
 
 

@@ -1,16 +1,19 @@
 """Command line for the sensor board: watch the tray live, or calibrate a colour.
 
-    python -m sensor [--port PORT] watch
-    python -m sensor [--port PORT] calibrate COLOUR [--cubes 5]
+    python -m sensor [--port PORT] [--colours red,blue,...] watch
+    python -m sensor [--port PORT] [--colours red,blue,...] calibrate COLOUR [--cubes 5]
 
 PORT is a device path or pyserial URL; without it the board is found by its USB ids.
+The cubes' colours are names from the tower kit's palette, by default red, blue, yellow,
+purple, black and green; a cube the board names another colour is counted apart.
 """
 from __future__ import annotations
 
 import argparse
 import time
 
-from companion.kits.tower.source import CUBE_COLOURS, Throw
+from companion.kits.tower.colours import OPTION_HELP, TOOLS_DEFAULT, colours_argument
+from companion.kits.tower.source import Throw
 from sensor.source import SensorTraySource
 
 
@@ -53,13 +56,17 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m sensor", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", help="device path or pyserial URL")
+    parser.add_argument("--colours", type=colours_argument, default=TOOLS_DEFAULT, metavar="NAMES",
+                        help=OPTION_HELP)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("watch", help="show the tray as cubes arrive")
     cal = sub.add_parser("calibrate", help="learn one colour from cubes dropped through")
-    cal.add_argument("colour", choices=CUBE_COLOURS)
+    cal.add_argument("colour", help="one of the cubes' colours")
     cal.add_argument("--cubes", type=int, default=5)
     args = parser.parse_args(argv)
-    with SensorTraySource(args.port) as source:
+    if args.command == "calibrate" and args.colour not in args.colours:
+        parser.error(f"{args.colour!r} is none of the cubes' colours ({','.join(args.colours)})")
+    with SensorTraySource(args.port, colours=args.colours) as source:
         try:
             if args.command == "watch":
                 watch(source)

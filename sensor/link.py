@@ -143,7 +143,7 @@ class SensorLink:
                 for raw in lines:
                     parsed = parse_line(raw)
                     if parsed is None:
-                        self.session.on_bad_line(now)
+                        self.session.on_bad_line(now, raw)
                     else:
                         last_valid = now
                         self.session.on_line(parsed, now)

@@ -2,23 +2,27 @@
 from __future__ import annotations
 
 import time
+from typing import Collection
 
 from companion.kits.tower.source import Throw, TrayReading
 from sensor.link import SensorLink
 
 
 class SensorTraySource:
-    """Counts the tray from the cubes the board saw fall since the last ``begin_throw``.
+    """Counts the tray, in the game's cube ``colours``, from the cubes the board saw fall
+    since the last ``begin_throw``.
 
     ``poll`` shows cubes as they arrive (``extra["arrivals"]``, in order) and becomes
     stable only once the board has said the tray settled and every announced cube is in
     hand; anything that may be missing lowers ``confidence`` and is named in ``note``.
+    Several sources may share one ``link`` (one board at the table, games with other colours).
     """
 
     name = "sensor"
 
-    def __init__(self, port: str | None = None, *, link: SensorLink | None = None,
-                 start: bool = True) -> None:
+    def __init__(self, port: str | None = None, *, colours: Collection[str],
+                 link: SensorLink | None = None, start: bool = True) -> None:
+        self.colours = tuple(colours)
         self.link = link or SensorLink(port)
         if start:
             self.link.start()
@@ -41,7 +45,7 @@ class SensorTraySource:
         self.link.with_session(lambda s: s.begin_throw(now))
 
     def poll(self) -> TrayReading | None:
-        return self.link.with_session(lambda s: s.reading())
+        return self.link.with_session(lambda s: s.reading(self.colours))
 
     def calibrate(self, colour: str, cubes: int = 5) -> None:
         """Ask the board to learn ``colour`` from the next ``cubes`` cubes dropped through it."""

@@ -15,9 +15,9 @@ from companion.engine import Session
 from companion.errors import RuleError
 from companion.games.shogun import agent
 from companion.games.shogun.battle import throw_of
+from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.games.shogun.rules import ShogunRules
 from companion.kits.tower.simulated import SimulatedTower
-from companion.kits.tower.source import PLAYER_COLOURS
 from shogun_table import Table
 
 RULES = ShogunRules()

@@ -8,9 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.errors import RuleError
+from companion.games.shogun.colours import CUBE_COLOURS
+from companion.i18n import LANGUAGES, catalog
+from companion.kits.tower.colours import PALETTE, cube_colours
 from companion.kits.tower.manual import ManualTraySource
 from companion.kits.tower.simulated import SimulatedTower, TowerParams
-from companion.kits.tower.source import CUBE_COLOURS, Throw
+from companion.kits.tower.source import CATALOGUES, Throw
 
 counts_by_colour = st.dictionaries(st.sampled_from(CUBE_COLOURS), st.integers(0, 30))
 
@@ -145,7 +148,7 @@ def test_simulated_source_refuses_a_throw_with_a_negative_count():
 # --- manual entry ----------------------------------------------------------------------------
 
 def manual_after_throw() -> ManualTraySource:
-    source = ManualTraySource()
+    source = ManualTraySource(CUBE_COLOURS)
     source.begin_throw(Throw(thrown={"red": 4, "blue": 3}, inside={"red": 1, "green": 5}))
     return source
 
@@ -197,5 +200,28 @@ def test_manual_source_refuses_a_count_no_tray_could_show(counts, key):
 
 def test_manual_source_refuses_a_count_before_any_throw():
     with pytest.raises(RuleError) as refused:
-        ManualTraySource().enter({"red": 1})
+        ManualTraySource(CUBE_COLOURS).enter({"red": 1})
     assert refused.value.key == "tray.no_throw"
+
+
+# --- the game's cube colours -----------------------------------------------------------------
+
+def test_a_game_picks_its_cube_colours_from_the_kits_palette():
+    assert cube_colours(["green", "red"]) == ("green", "red")
+    for wrong in (["red", "teal"], ["red", "red"], ["red"]):
+        with pytest.raises(ValueError):
+            cube_colours(wrong)
+
+
+def test_every_colour_of_the_palette_has_its_words_in_every_language():
+    for lang in LANGUAGES:
+        terms = catalog(lang, CATALOGUES[0])["terms"]
+        assert set(PALETTE) <= set(terms["colour"]) and set(PALETTE) <= set(terms["cubes"]), lang
+
+
+def test_manual_entry_refuses_a_colour_the_game_has_no_cubes_of():
+    source = ManualTraySource(("red", "blue"))
+    source.begin_throw(Throw(thrown={"red": 2, "blue": 2}, inside={}))
+    with pytest.raises(RuleError) as refused:
+        source.enter({"yellow": 1})
+    assert refused.value.key == "tray.unknown_colour"

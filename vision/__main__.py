@@ -1,7 +1,11 @@
 """Command line: calibrate from two photos, count photos, print JSON.
 
-    python -m vision calibrate --empty EMPTY --reference REFERENCE -o CALIB.json
-    python -m vision count IMAGE [IMAGE ...] --calibration CALIB.json [--details] [--annotate DIR]
+    python -m vision calibrate --empty EMPTY --reference REFERENCE -o CALIB.json [--colours red,blue,...]
+    python -m vision count IMAGE [IMAGE ...] --calibration CALIB.json [--colours ...] [--details] [--annotate DIR]
+
+The cubes' colours are names from the tower kit's palette (``companion.kits.tower.colours``);
+calibration learns the ones given (by default red, blue, yellow, purple, black and green), and
+a calibration counts those it learned (``--colours`` on ``count`` checks they are the ones meant).
 """
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from pathlib import Path
 
 import cv2
 
+from companion.kits.tower.colours import OPTION_HELP, TOOLS_DEFAULT, colours_argument
 from companion.kits.tower.source import in_english_message
 from vision.annotate import annotate
 from vision.calibration import Calibration, CalibrationError, calibrate
@@ -26,22 +31,26 @@ def _read(path: str):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m vision", description="Count Shogun tray cubes in photos.")
+    parser = argparse.ArgumentParser(prog="python -m vision", description="Count the cubes in a cube tower's tray in photos.")
     sub = parser.add_subparsers(dest="command", required=True)
     cal = sub.add_parser("calibrate", help="learn tray, cube size and colours from two photos")
     cal.add_argument("--empty", required=True, help="photo of the empty tray")
     cal.add_argument("--reference", required=True, help="photo of the tray with one cube of each colour, apart")
     cal.add_argument("-o", "--output", required=True, help="calibration JSON to write")
+    cal.add_argument("--colours", type=colours_argument, default=TOOLS_DEFAULT, metavar="NAMES",
+                     help=OPTION_HELP)
     cnt = sub.add_parser("count", help="count cubes; one JSON object per image, in order")
     cnt.add_argument("images", nargs="+")
     cnt.add_argument("--calibration", required=True)
+    cnt.add_argument("--colours", type=colours_argument, metavar="NAMES",
+                     help="refuse a calibration learned for other colours than these (comma-separated)")
     cnt.add_argument("--details", action="store_true", help="add confidence and note to each object")
     cnt.add_argument("--annotate", metavar="DIR", help="also write each image with counted patches outlined")
     args = parser.parse_args(argv)
 
     if args.command == "calibrate":
         try:
-            calibration = calibrate(_read(args.empty), _read(args.reference))
+            calibration = calibrate(_read(args.empty), _read(args.reference), args.colours)
         except CalibrationError as error:
             print(f"vision: calibration failed: {error}", file=sys.stderr)
             return 2
@@ -51,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     try:
-        counter = Counter(Calibration.load(args.calibration))
+        counter = Counter(Calibration.load(args.calibration, args.colours))
     except (OSError, CalibrationError) as error:
         print(f"vision: cannot use calibration {args.calibration}: {error}", file=sys.stderr)
         return 2

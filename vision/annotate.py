@@ -16,15 +16,17 @@ import numpy as np
 
 from vision.counter import Count
 
-OUTLINE = {  # BGR
+OUTLINE = {  # BGR, one for each colour of the tower kit's palette
     "red": (40, 40, 230),
     "blue": (230, 120, 30),
     "yellow": (30, 220, 250),
     "purple": (180, 50, 160),
     "black": (255, 255, 255),
     "green": (60, 200, 60),
+    "white": (120, 120, 120),
+    "orange": (20, 130, 250),
 }
-SWATCH = {**OUTLINE, "black": (25, 25, 25)}  # the outline of black is white, to be seen
+SWATCH = {**OUTLINE, "black": (25, 25, 25), "white": (245, 245, 245)}  # black's outline is white and white's grey, to be seen
 UNSURE = (0, 200, 255)
 READABLE_WIDTH = 640  # frame pixels across at which the marks are drawn at their base size
 

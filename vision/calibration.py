@@ -1,10 +1,12 @@
 """Learning this session's tray, cube size and cube colours from two photos.
 
-The app asks for the empty tray and for the tray holding one cube of each colour, apart.
-The difference between the two finds the six cubes; their size sets the working resolution;
-their pixels are the colour models, named by matching six observed colours to six colour
-names under the best per-channel light gain (so a warm bulb still has yellow as the
-brightest and black as the darkest, whatever it does to the hues).
+The app asks for the empty tray and for the tray holding one cube of each of the game's
+colours, apart. The difference between the two finds those cubes; their size sets the working
+resolution; their pixels are the colour models, named by matching the observed colours to the
+game's colour names (their rough appearance is the tower kit's palette) under the best
+per-channel light gain (so a warm bulb still has yellow as the brightest and black as the
+darkest, whatever it does to the hues). The calibration records the colours it learned: it
+counts those, and is refused for a game whose cubes have others.
 """
 from __future__ import annotations
 
@@ -14,13 +16,14 @@ import itertools
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 import cv2
 import numpy as np
 
 from companion.files import write_atomically
-from companion.kits.tower.source import CUBE_COLOURS, in_english_message
+from companion.kits.tower.colours import PALETTE, cube_colours
+from companion.kits.tower.source import in_english_message
 from vision import frames, geometry, shadows
 from vision.pixels import CHI2_UNEXPLAINED, Background, ColourModel
 
@@ -30,14 +33,6 @@ SILHOUETTE_EDGE = 30.0  # pixels across one cube when measuring its shape
 SHADING = (0.8, 1.15)  # sRGB brightness range one cube's colour is widened to (shadow of a neighbour to a lamp-facing tilt)
 RESIDUAL_SHAKE = 0.5  # working pixels of misalignment left after phase correlation
 SAME_SIZE = 0.1  # log-ratio within which a colour's cube area is just pixel noise around the others': two sigmas of one reference cube's measure (0.058 in log); a black top measures 0.88 of the others, its dark outline lost to its sides and shadow
-NAMED = {  # what each name means, roughly, in sRGB; only the best assignment of all six matters
-    "red": (200, 45, 40),
-    "blue": (40, 80, 180),
-    "yellow": (230, 200, 45),
-    "purple": (115, 55, 145),
-    "black": (40, 40, 45),
-    "green": (60, 150, 60),
-}
 
 
 class CalibrationError(ValueError):
@@ -60,12 +55,13 @@ class Calibration:
     camera: list[float]  # geometry.View3D: tilt, roll, focal, cube edge / camera height, principal point x, y
     noise: float  # frame-to-frame sigma per channel at working resolution
     background: np.ndarray  # the empty tray, working resolution, uint8 BGR
-    means: np.ndarray  # 6 x 3, colour models in CUBE_COLOURS order
-    covs: np.ndarray  # 6 x 3 x 3
-    top_area: np.ndarray  # 6, one cube's top-face area in scale-map units
-    face_area: np.ndarray  # 6, the same inside the top face's edges
-    face_shade: np.ndarray  # 6, the top face's brightness (sum of channels over the tray's lighting)
-    full_area: np.ndarray  # 6, one cube's whole silhouette in scale-map units
+    colours: tuple[str, ...]  # the cube colours learned, the order of every per-colour array below
+    means: np.ndarray  # colours x 3, colour models
+    covs: np.ndarray  # colours x 3 x 3
+    top_area: np.ndarray  # per colour, one cube's top-face area in scale-map units
+    face_area: np.ndarray  # per colour, the same inside the top face's edges
+    face_shade: np.ndarray  # per colour, the top face's brightness (sum of channels over the tray's lighting)
+    full_area: np.ndarray  # per colour, one cube's whole silhouette in scale-map units
     shadows: shadows.Shadows  # where shadows fall, working pixels
     black_hollow: bool = False  # the black cube shows only its sides and outline: its top has the colour of the cloth
 
@@ -80,7 +76,7 @@ class Calibration:
             "camera": list(self.camera),
             "noise": self.noise,
             "background_png": base64.b64encode(png.tobytes()).decode(),
-            "colours": list(CUBE_COLOURS),
+            "colours": list(self.colours),
             "means": self.means.tolist(),
             "covs": self.covs.tolist(),
             "top_area": self.top_area.tolist(),
@@ -91,10 +87,19 @@ class Calibration:
             "black_hollow": self.black_hollow,
         }
 
+    @property
+    def black(self) -> int | None:
+        return black_index(self.colours)
+
     @classmethod
-    def from_json(cls, data: dict) -> "Calibration":
-        if data.get("version") != FILE_VERSION or data.get("colours") != list(CUBE_COLOURS):
+    def from_json(cls, data: dict, colours: Sequence[str] | None = None) -> "Calibration":
+        """A saved calibration; refused (``calibration.other_colours``) when ``colours``, the
+        game's cube colours, are not the ones it learned: its colour models are for those."""
+        if data.get("version") != FILE_VERSION:
             raise CalibrationError("calibration.other_version")
+        learned = cube_colours(data["colours"])
+        if colours is not None:
+            check_colours(learned, colours)
         background = cv2.imdecode(np.frombuffer(base64.b64decode(data["background_png"]), np.uint8), cv2.IMREAD_COLOR)
         if background is None:
             raise CalibrationError("calibration.unreadable")
@@ -106,6 +111,7 @@ class Calibration:
             camera=[float(v) for v in data["camera"]],
             noise=float(data["noise"]),
             background=background,
+            colours=learned,
             means=np.array(data["means"], np.float32),
             covs=np.array(data["covs"], np.float32),
             top_area=np.array(data["top_area"]),
@@ -129,15 +135,29 @@ class Calibration:
         write_atomically(Path(path), json.dumps(self.to_json()))
 
     @classmethod
-    def load(cls, path: str | Path) -> "Calibration":
+    def load(cls, path: str | Path, colours: Sequence[str] | None = None) -> "Calibration":
         """A file that is not a whole calibration (cut short, edited by hand) is refused as
-        such, like one of another version: the table is asked to calibrate again."""
+        such, like one of another version: the table is asked to calibrate again. So is one
+        learned for other colours than ``colours`` (when given), with its own message."""
         try:
-            return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+            return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")), colours)
         except CalibrationError:
             raise
         except (ValueError, KeyError, TypeError, AttributeError, cv2.error):
             raise CalibrationError("calibration.unreadable") from None
+
+
+def check_colours(learned: Sequence[str], colours: Sequence[str]) -> None:
+    """Refuses a calibration that learned other cube colours than ``colours``, the game's: its
+    colour models are for those (in any order)."""
+    if set(learned) != set(colours):
+        raise CalibrationError("calibration.other_colours", colours=list(colours))
+
+
+def black_index(colours: Sequence[str]) -> int | None:
+    """Black's index among ``colours``, or None: a black cube on dark cloth can look like a
+    cube's shadow, and calibration and the counter treat it apart."""
+    return colours.index("black") if "black" in colours else None
 
 
 def _noise(a: np.ndarray, b: np.ndarray) -> float:
@@ -150,21 +170,22 @@ def _noise(a: np.ndarray, b: np.ndarray) -> float:
 class _Found(NamedTuple):
     """What a pair of equally scaled calibration views shows."""
 
-    masks: list[np.ndarray]  # the six cubes', largest first
+    masks: list[np.ndarray]  # the reference cubes', largest first
     noise: float  # between the two views
     learned: shadows.Shadows  # where this session's shadows fall
     stood_out: list[bool]  # per cube: it stands out from a shadow by itself
     reference: np.ndarray  # aligned to the empty view and at its exposure
 
 
-def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> _Found:
-    """The six cubes in a pair of equally scaled views.
+def _find_cubes(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str]) -> _Found:
+    """The reference cubes, one of each of ``colours``, in a pair of equally scaled views.
 
     The cubes that stand out from the floor in any light show where the shadows fall; with
     that, the floor may only be shadow-dark next to something, so a black cube with the
     colour of the cloth's shadow stands out too. Changed pieces closer than a quarter of a
     cube belong together: a dark cube whose top looks like the cloth while its sides do not
     is still one cube, not two."""
+    wanted = len(colours)
     reference = frames.EmptyTray(empty).register(reference)[0]
     noise = _noise(reference, empty)
     background = Background.build(empty, noise, RESIDUAL_SHAKE)
@@ -172,18 +193,18 @@ def _find_cubes(empty: np.ndarray, reference: np.ndarray) -> _Found:
     labels, order, areas = _pieces(changed)
     standing_out = [(labels == i).astype(np.uint8) for i, a in zip(order, areas) if a >= 0.3 * areas[0]]
     if not standing_out:
-        raise CalibrationError("calibration.cube_count", found=0)
+        raise CalibrationError("calibration.cube_count", found=0, wanted=wanted)
     learned = shadows.learn(background.shading(reference), standing_out, changed)
     labels, order, areas = _pieces(_changed(background.nll(reference, learned.shade(changed))[1]))
-    if len(order) < 6 or areas[5] < 0.3 * areas[0]:
+    if len(order) < wanted or areas[wanted - 1] < 0.3 * areas[0]:
         found = int(np.sum(areas >= 0.3 * areas[0])) if len(order) else 0
-        if found == 5:
-            colours = np.array([reference[labels == i].mean(axis=0)[::-1] for i in order[:5]])
-            raise CalibrationError("calibration.cube_unseen", cube=_missing_name(colours))
-        raise CalibrationError("calibration.cube_count", found=found)
-    if len(order) > 6 and areas[6] > 0.3 * areas[5]:
-        raise CalibrationError("calibration.too_many")
-    masks = [(labels == i).astype(np.uint8) for i in order[:6]]
+        if found == wanted - 1:
+            seen = np.array([reference[labels == i].mean(axis=0)[::-1] for i in order[:found]])
+            raise CalibrationError("calibration.cube_unseen", cube=_missing_name(seen, colours), wanted=wanted)
+        raise CalibrationError("calibration.cube_count", found=found, wanted=wanted)
+    if len(order) > wanted and areas[wanted] > 0.3 * areas[wanted - 1]:
+        raise CalibrationError("calibration.too_many", wanted=wanted)
+    masks = [(labels == i).astype(np.uint8) for i in order[:wanted]]
     stood_out = sum(standing_out)
     return _Found(masks, noise, learned, [bool((m & stood_out).any()) for m in masks], reference)
 
@@ -209,46 +230,49 @@ def _pieces(fg: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return labels, order, areas_all[order - 1]
 
 
-def _missing_name(colours: np.ndarray) -> str:
-    """Which colour name is absent from five observed colours (same rule as ``_name``)."""
-    observed = np.log(np.maximum(colours, 1.0))
-    best, best_cost = CUBE_COLOURS[0], np.inf
-    for missing in range(6):
-        names = [c for i, c in enumerate(CUBE_COLOURS) if i != missing]
-        named = np.log(np.array([NAMED[c] for c in names], np.float64))
-        for perm in itertools.permutations(range(5)):
-            diff = observed[list(perm)] - named
-            cost = ((diff - diff.mean(axis=0)) ** 2).sum()
-            if cost < best_cost:
-                best, best_cost = CUBE_COLOURS[missing], cost
+def _missing_name(seen: np.ndarray, colours: Sequence[str]) -> str:
+    """Which of ``colours`` is absent from the one fewer colours ``seen`` (same rule as ``_name``)."""
+    best, best_cost = colours[0], np.inf
+    for missing in colours:
+        cost = _naming(seen, [c for c in colours if c != missing])[1]
+        if cost < best_cost:
+            best, best_cost = missing, cost
     return best
 
 
-def _name(colours: np.ndarray) -> list[int]:
-    """Which observed colour is which name: the permutation that, after the best light gain
-    per channel, lies closest to the names' colours in log space."""
-    observed = np.log(np.maximum(colours, 1.0))
-    named = np.log(np.array([NAMED[c] for c in CUBE_COLOURS], np.float64))
-    best, best_cost = None, np.inf
-    for perm in itertools.permutations(range(6)):
+def _name(seen: np.ndarray, colours: Sequence[str]) -> list[int]:
+    """Which observed colour is which of ``colours``: the permutation that, after the best
+    light gain per channel, lies closest to the names' colours in log space."""
+    return _naming(seen, colours)[0]
+
+
+def _naming(seen: np.ndarray, colours: Sequence[str]) -> tuple[list[int], float]:
+    """The best assignment of the observed colours (sRGB rows) to ``colours`` (the palette's
+    appearances), and its cost: for each name, the row it gets."""
+    observed = np.log(np.maximum(seen, 1.0))
+    named = np.log(np.array([PALETTE[c] for c in colours], np.float64))
+    best, best_cost = list(range(len(colours))), np.inf
+    for perm in itertools.permutations(range(len(colours))):
         diff = observed[list(perm)] - named
         cost = ((diff - diff.mean(axis=0)) ** 2).sum()
         if cost < best_cost:
             best, best_cost = list(perm), cost
-    return best
+    return best, float(best_cost)
 
 
-def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
-    """Learn the tray, the cube size and the six colours from the two calibration photos."""
+def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str]) -> Calibration:
+    """Learn the tray, the cube size and the game's cube ``colours`` (names from the tower
+    kit's palette) from the two calibration photos: the empty tray, then one cube of each."""
+    colours = cube_colours(colours)
     if empty.shape != reference.shape:
         raise CalibrationError("calibration.photo_sizes")
     h, w = empty.shape[:2]
     rim = geometry.find_rim(empty)
-    tray, roi, masks, coarse = _tray_holding_the_cubes(empty, reference, rim)
+    tray, roi, masks, coarse = _tray_holding_the_cubes(empty, reference, rim, colours)
     edge = float(np.median([np.sqrt(m.sum()) for m in masks])) / coarse
 
     fine = min(1.0, SILHOUETTE_EDGE / edge)
-    silhouettes = _find_cubes(frames.crop(empty, roi, fine), frames.crop(reference, roi, fine)).masks
+    silhouettes = _find_cubes(frames.crop(empty, roi, fine), frames.crop(reference, roi, fine), colours).masks
     scale = min(1.0, TARGET_EDGE / edge)
     if rim is not None and not all(cv2.pointPolygonTest(rim, _centre(m) / fine + roi[:2], False) >= 0 for m in silhouettes):
         rim = None
@@ -256,11 +280,12 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
 
     bg = frames.crop(empty, roi, scale)
     ref = frames.crop(reference, roi, scale)
-    masks, noise, learned, stood_out, ref = _find_cubes(bg, ref)
+    masks, noise, learned, stood_out, ref = _find_cubes(bg, ref, colours)
     light = illumination(bg)
     samples = [ref[m > 0] / light[m > 0][:, None] for m in masks]
-    order = _name(np.array([s.mean(axis=0)[::-1] for s in samples]))
+    order = _name(np.array([s.mean(axis=0)[::-1] for s in samples]), colours)
     model = ColourModel.fit([samples[i] for i in order], noise, SHADING)
+    black = black_index(colours)
     calibration = Calibration(
         frame_size=(w, h),
         roi=roi,
@@ -269,14 +294,15 @@ def calibrate(empty: np.ndarray, reference: np.ndarray) -> Calibration:
         camera=view.params() + [float(view.centre[0]), float(view.centre[1])],
         noise=noise,
         background=np.clip(bg + 0.5, 0, 255).astype(np.uint8),
+        colours=colours,
         means=model.means.astype(np.float32),
         covs=model.covs.astype(np.float32),
-        top_area=np.ones(6),
-        face_area=np.ones(6),
-        face_shade=np.ones(6),
-        full_area=np.ones(6),
+        top_area=np.ones(len(colours)),
+        face_area=np.ones(len(colours)),
+        face_shade=np.ones(len(colours)),
+        full_area=np.ones(len(colours)),
         # a black cube found only as "no shadow can fall here" is found with its own shadow
-        shadows=dataclasses.replace(learned, black_casts=stood_out[order[CUBE_COLOURS.index("black")]]),
+        shadows=dataclasses.replace(learned, black_casts=True if black is None else stood_out[order[black]]),
     )
     _measure_cubes(calibration, reference, [masks[i] for i in order])
     return calibration
@@ -290,8 +316,8 @@ def illumination(background: np.ndarray) -> np.ndarray:
     return (lit / np.median(lit)).astype(np.float32)
 
 
-def _tray_holding_the_cubes(empty: np.ndarray, reference: np.ndarray, rim: np.ndarray | None) -> tuple[np.ndarray | None, tuple[int, int, int, int], list[np.ndarray], float]:
-    """The first outline of the tray found that holds all six reference cubes, the part of the
+def _tray_holding_the_cubes(empty: np.ndarray, reference: np.ndarray, rim: np.ndarray | None, colours: Sequence[str]) -> tuple[np.ndarray | None, tuple[int, int, int, int], list[np.ndarray], float]:
+    """The first outline of the tray found that holds all the reference cubes, the part of the
     frame around it that is worked on, the cubes found there and the scale they were found at.
 
     The outlines, in the order they are trusted: the walls' edges, the rim's thin bright lines
@@ -312,18 +338,18 @@ def _tray_holding_the_cubes(empty: np.ndarray, reference: np.ndarray, rim: np.nd
         if roi == whole:  # an outline as big as the picture (a wrong one) saves nothing; a later one may
             continue
         try:
-            masks, coarse = _cubes_seen_in(empty, reference, roi)
+            masks, coarse = _cubes_seen_in(empty, reference, roi, colours)
         except CalibrationError:  # an outline that cuts cubes off is not the tray's
             continue
         if all(cv2.pointPolygonTest(outline, _centre(m) / coarse + roi[:2], False) >= 0 for m in masks):
             return outline, roi, masks, coarse
-    return None, whole, *_cubes_seen_in(empty, reference, whole)
+    return None, whole, *_cubes_seen_in(empty, reference, whole, colours)
 
 
-def _cubes_seen_in(empty: np.ndarray, reference: np.ndarray, roi: tuple[int, int, int, int]) -> tuple[list[np.ndarray], float]:
+def _cubes_seen_in(empty: np.ndarray, reference: np.ndarray, roi: tuple[int, int, int, int], colours: Sequence[str]) -> tuple[list[np.ndarray], float]:
     """The reference cubes' masks in ``roi``, shrunk to 640 pixels wide at most, and that scale."""
     coarse = min(1.0, 640 / roi[2])
-    return _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse)).masks, coarse
+    return _find_cubes(frames.crop(empty, roi, coarse), frames.crop(reference, roi, coarse), colours).masks, coarse
 
 
 def _centre(mask: np.ndarray) -> np.ndarray:
@@ -351,7 +377,7 @@ def _measure_cubes(calibration: Calibration, reference: np.ndarray, masks: list[
     for c, mask in enumerate(masks):
         own = view.colour_masks[c] & (cv2.dilate(mask, np.ones((5, 5), np.uint8)) > 0)
         if own.sum() < 0.5 * mask.sum():
-            raise CalibrationError("calibration.colours_alike", cube=CUBE_COLOURS[c])
+            raise CalibrationError("calibration.colours_alike", cube=calibration.colours[c])
         calibration.full_area[c] = float(counter.inv_scale[own].sum())
         calibration.top_area[c] = float(counter.inv_scale[own & view.tops].sum())
         calibration.face_area[c] = float(counter.inv_scale[own & view.faces].sum())
@@ -361,13 +387,14 @@ def _measure_cubes(calibration: Calibration, reference: np.ndarray, masks: list[
     if unseen.all():
         raise CalibrationError("calibration.top_unseen")
     if unseen.any():  # the others' tops show, so the camera is fine: this top looks like the floor
-        raise CalibrationError("calibration.top_like_floor", cube=CUBE_COLOURS[int(np.argmax(unseen))])
-    black = CUBE_COLOURS.index("black")
-    calibration.black_hollow = not calibration.shadows.black_casts and bool(
+        raise CalibrationError("calibration.top_like_floor", cube=calibration.colours[int(np.argmax(unseen))])
+    black = calibration.black
+    calibration.black_hollow = black is not None and not calibration.shadows.black_casts and bool(
         np.log(calibration.full_area[black] / np.median(calibration.full_area)) < -SAME_SIZE
     )
-    kept_smaller = np.zeros(len(CUBE_COLOURS), bool)
-    kept_smaller[black] = calibration.shadows.black_casts
+    kept_smaller = np.zeros(len(calibration.colours), bool)
+    if black is not None:
+        kept_smaller[black] = calibration.shadows.black_casts
     for areas in (calibration.top_area, calibration.face_area, calibration.full_area):
         typical = np.median(areas)
         close = np.abs(np.log(areas / typical)) < SAME_SIZE

@@ -1,6 +1,6 @@
 """Counting the cubes in one frame, with a confidence and the reason when it is low.
 
-Each pixel of the working view is labelled empty tray, one of six colours, or unknown
+Each pixel of the working view is labelled empty tray, one of the calibrated colours, or unknown
 (``vision.pixels``), twice: what the first pass finds may cast shadows, and the second lets
 the floor be shadow-dark only within their reach (``vision.shadows``). Light that changed
 over part of the tray since calibration (a player leaning over it) is read from the floor the
@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.kits.tower.source import CUBE_COLOURS, Doubt, in_english
+from companion.kits.tower.source import Doubt, in_english
 from vision import frames, geometry
 from vision.calibration import RESIDUAL_SHAKE, SHADING, TARGET_EDGE, Calibration, illumination
 from vision.fit import PatchFit, PoseFit
@@ -71,7 +71,6 @@ ENCLOSED_TOP = (0.3, 1.2)  # tops: a region closed all round by edges holds a to
 ENCLOSED_SHAPE = (0.85, 0.8, 1.6)  # such a region fills at least these shares of its hull and of its smallest rectangle, and is at most this many times as long as wide: a top seen from above; a pocket of floor between cubes is rounder or longer
 ENCLOSED_RING = (0.2, 0.8)  # share of the pixels around it that are black: beside a black patch, not a hole inside one (whose area the patch's count already holds)
 ENCLOSED_TAKEN = (0.5, 0.2)  # at most these shares of it already black (nothing to add) and of another colour (that cube's top)
-BLACK = CUBE_COLOURS.index("black")
 _SQUARE = np.ones((3, 3), np.uint8)
 _EDGE_BAND = np.ones((5, 5), np.uint8)  # a top's edge pixels around its inside: a 3x3 Sobel's reach and the outline's own
 _AROUND = np.ones((7, 7), np.uint8)  # the ring a region's neighbours are read in: its edge band and a pixel past it
@@ -154,16 +153,19 @@ class Counter:
         colours = ColourModel(calibration.means, calibration.covs)
         self.table = colours.table()
         # where black is found together with its own shadow, it is told from the floor pooled over a few pixels
-        self.pooled = None if calibration.shadows.black_casts else (BLACK, colours.nll(BLACK))
+        self.colours = calibration.colours
+        self.black = calibration.black  # None when the game has no black cubes: nothing is treated apart
+        self.pooled = None if self.black is None or calibration.shadows.black_casts else (self.black, colours.nll(self.black))
         self.lines = _tray_lines(self.empty.gray, calibration.noise)
         view = geometry.View3D(*calibration.camera[:4], calibration.camera[4:6])
         self.inv_scale, self.rise_steps, self.lift = geometry.working_fields(view, background.shape[:2], calibration.roi[:2], calibration.scale)
         fit_args = (view, calibration.roi[:2], calibration.scale, background.shape[:2], float(np.median(calibration.full_area)))
         self.poses = PoseFit(*fit_args)
-        self.top_pixels = float(np.median(np.delete(calibration.top_area, BLACK)))  # one cube's top, the other colours'
+        others = calibration.top_area if self.black is None else np.delete(calibration.top_area, self.black)
+        self.top_pixels = float(np.median(others))  # one cube's top, the colours but black's
         # one black cube as calibrated, in tops of the other colours: more than one where its
         # measure holds its shadow, and its top alone shows where that falls on a neighbour
-        self.black_tops = float(calibration.top_area[BLACK]) / self.top_pixels
+        self.black_tops = 1.0 if self.black is None else float(calibration.top_area[self.black]) / self.top_pixels
         self.shadowed = PoseFit(*fit_args, sweep=calibration.shadows.reach) if self.black_with_shadow else None
 
     def analyse(self, frame: np.ndarray) -> View:
@@ -184,16 +186,17 @@ class Counter:
             evidence = Evidence(view, self.light, self.background, self.table)
             shade = self._shade(evidence.labels())
         labels = evidence.labels(shade, self.pooled)
-        masks = [self._bridge(_clean(labels == c)) for c in range(len(CUBE_COLOURS))]
-        if self.calibration.black_hollow:
-            masks[BLACK] = _hulls_filled(masks[BLACK], labels == BACKGROUND, self.inv_scale, HOLLOW_FILL * self.cube_pixels)
-        elif not self.calibration.shadows.black_casts:
-            masks[BLACK] = self._hollow_cubes_filled(masks[BLACK], labels == BACKGROUND)
+        masks = [self._bridge(_clean(labels == c)) for c in range(len(self.colours))]
+        black = self.black
+        if black is not None and self.calibration.black_hollow:
+            masks[black] = _hulls_filled(masks[black], labels == BACKGROUND, self.inv_scale, HOLLOW_FILL * self.cube_pixels)
+        elif black is not None and not self.calibration.shadows.black_casts:
+            masks[black] = self._hollow_cubes_filled(masks[black], labels == BACKGROUND)
         edges = self.edges(view)
         closed: list[tuple[int, int]] = []
-        if self.black_with_shadow:
-            found, closed = _enclosed_tops(masks, edges, self.inv_scale, self.top_pixels)
-            masks[BLACK] |= found
+        if black is not None and self.black_with_shadow:
+            found, closed = _enclosed_tops(masks, black, edges, self.inv_scale, self.top_pixels)
+            masks[black] |= found
         unlabelled = (labels == UNKNOWN).view(np.uint8)
         unknown = cv2.morphologyEx(unlabelled, cv2.MORPH_OPEN, _SQUARE)
         # whatever the tray cannot explain is something lying there, specks included: seen through
@@ -219,7 +222,7 @@ class Counter:
         shadow, and the reach comes out too long."""
         casters = first != BACKGROUND
         if not self.calibration.shadows.black_casts:
-            casters &= first != BLACK
+            casters &= first != self.black
         return self.calibration.shadows.shade(geometry.footprints(casters.view(np.uint8), self.lift))
 
     def _bridge(self, mask: np.ndarray) -> np.ndarray:
@@ -249,16 +252,16 @@ class Counter:
         return float(np.median(self.calibration.full_area))
 
     def count_view(self, view: View) -> Count:
-        counts = {c: 0 for c in CUBE_COLOURS}
+        counts = {c: 0 for c in self.colours}
         patches: list[Patch] = []
         worst = 0.0
-        measured = [m for c in range(len(CUBE_COLOURS)) if (m := self._measure(view, c)) is not None]
+        measured = [m for c in range(len(self.colours)) if (m := self._measure(view, c)) is not None]
         light_scale = _frame_lighting([m.shade[:, 1:][m.area[:, 1:] >= WHOLE_TOP] for m in measured if self._shade_says_tilt(m.colour)])
         for m in measured:
-            colour = CUBE_COLOURS[m.colour]
+            colour = self.colours[m.colour]
             area, shade = m.area, m.shade / light_scale
             estimates = area.sum(axis=1)
-            closed = _closed_tops_by_patch(view.closed_tops, m) if m.colour == BLACK else np.zeros(len(area), int)
+            closed = _closed_tops_by_patch(view.closed_tops, m) if m.colour == self.black else np.zeros(len(area), int)
             # A face counts when it is lit like a top lying flat: a whole top within the shading a
             # flat cube's top takes, a partial top (a tilted cube hides the rest, or it is that
             # cube's side) only within the paint variation of the reference top.
@@ -305,7 +308,7 @@ class Counter:
         if self._black_could_hide(view):
             doubts.append(Doubt("doubt.black_in_shadow"))
             confidence = min(confidence, DOUBTED_CONFIDENCE)
-        if (self.calibration.black_hollow and counts["black"] > 0) or self._black_outline_around_floor(view):
+        if (self.calibration.black_hollow and counts.get("black", 0) > 0) or self._black_outline_around_floor(view):
             # only a black cube's sides show here: one whose sides lean on or press against
             # another's leaves no trace, and two can count as one
             doubts.append(Doubt("doubt.black_hollow"))
@@ -442,10 +445,10 @@ class Counter:
         three black cubes in a row (black felt, lamp overhead) can then show as one outline
         and count as one. Without the second condition (half the patch's own area), solid
         clusters on light cloth would be doubted for nothing."""
-        if self.calibration.black_hollow:
+        if self.black is None or self.calibration.black_hollow:
             return False
         half_top = 0.5 * self.top_pixels
-        for box, _, hull, size in _hulls(view.colour_masks[BLACK], self.inv_scale, HOLLOW_FILL * self.cube_pixels, roomy=1.5, room=half_top):
+        for box, _, hull, size in _hulls(view.colour_masks[self.black], self.inv_scale, HOLLOW_FILL * self.cube_pixels, roomy=1.5, room=half_top):
             inside = float(self.inv_scale[box][(hull > 0) & (view.labels[box] == BACKGROUND)].sum())
             if inside >= half_top and inside >= 0.5 * size:
                 return True
@@ -460,7 +463,7 @@ class Counter:
         dark = (view.labels == BACKGROUND) & (self.background.shading(view.image) < self.calibration.shadows.lit[0])
         n, pieces = cv2.connectedComponents(dark.view(np.uint8), connectivity=8)
         size = np.bincount(pieces[dark], weights=self.inv_scale[dark], minlength=n)
-        return bool(size.max(initial=0.0) >= 0.5 * self.calibration.top_area[BLACK])
+        return bool(size.max(initial=0.0) >= 0.5 * self.calibration.top_area[self.black])
 
     @property
     def black_with_shadow(self) -> bool:
@@ -479,7 +482,7 @@ class Counter:
     def _shade_says_tilt(self, c: int) -> bool:
         """False for black measured together with its own shadow: the reference face's
         brightness holds the shadow's, and a face's says nothing about tilt."""
-        return c != BLACK or not self.black_with_shadow
+        return c != self.black or not self.black_with_shadow
 
     def _measure(self, view: View, c: int) -> _Faces | None:
         """The top faces of one colour's patches: each face's area in cubes' tops and its
@@ -674,7 +677,7 @@ def _hulls_filled(mask: np.ndarray, floor: np.ndarray, weight: np.ndarray, most:
     return out
 
 
-def _enclosed_tops(masks: list[np.ndarray], edges: np.ndarray, weight: np.ndarray, top: float) -> tuple[np.ndarray, list[tuple[int, int]]]:
+def _enclosed_tops(masks: list[np.ndarray], black_index: int, edges: np.ndarray, weight: np.ndarray, top: float) -> tuple[np.ndarray, list[tuple[int, int]]]:
     """Black tops found by their outline where black is found together with its own shadow:
     there a black top has the colour of the floor in a shadow, but its edges still close round
     it, top to side and top to cloth. A region of the edge map's gaps closed all round (not
@@ -690,7 +693,7 @@ def _enclosed_tops(masks: list[np.ndarray], edges: np.ndarray, weight: np.ndarra
     told from a top by how little of its smallest rectangle it fills. Regions already black
     (a hole in a patch, or a top found by its colour) add nothing to the mask: their edge
     bands would make patches measure more than they hold."""
-    black = masks[BLACK]
+    black = masks[black_index]
     found = np.zeros_like(black)
     centres: list[tuple[int, int]] = []
     bx, by, bw, bh = cv2.boundingRect(black.view(np.uint8))
@@ -706,7 +709,7 @@ def _enclosed_tops(masks: list[np.ndarray], edges: np.ndarray, weight: np.ndarra
     blk = black[box] > 0
     others = np.zeros(blk.shape, bool)
     for c, mask in enumerate(masks):
-        if c != BLACK:
+        if c != black_index:
             others |= mask[box] > 0
     height, width = gaps.shape
     least, most = ENCLOSED_TOP[0] * top, ENCLOSED_TOP[1] * top

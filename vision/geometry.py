@@ -3,7 +3,7 @@
 A cube seen from a camera is its top face swept along the image of its vertical edge (the
 vector ``rise``, top to bottom: parallel and down for a far oblique camera, radial from the
 point straight below a camera above the tray). Calibration fits one pinhole camera to the
-six reference cubes (``fit_view``), which gives the rise and a top face's image area at every
+reference cubes, one of each colour (``fit_view``), which gives the rise and a top face's image area at every
 pixel. The top faces of every cube, even in a cluster or half hidden behind a neighbour, are
 then the foreground pixels whose whole ``rise`` segment stays in the foreground: an erosion
 along the local rise. Top faces do not hide
@@ -213,7 +213,7 @@ class View3D:
 
 
 def _width_cost(view: View3D, centres: np.ndarray, observed: np.ndarray, dirs: np.ndarray, blur_limit: float) -> float:
-    """How badly this camera explains the six cubes' caliper widths (relative, best yaw each,
+    """How badly this camera explains the reference cubes' caliper widths (relative, best yaw each,
     one blur margin for all of at most ``blur_limit`` frame pixels).
 
     A cube's misfit counts in full up to what a good camera leaves (``WIDTH_MISFIT``) and only
@@ -284,17 +284,17 @@ def fit_view(
     frame_size: tuple[int, int],
     quad: np.ndarray | None = None,
 ) -> View3D:
-    """The camera that best explains six single cubes' silhouettes (masks at ``scale`` working
+    """The camera that best explains the single reference cubes' silhouettes (masks at ``scale`` working
     pixels per frame pixel, cropped at ``origin``), and the tray's outline if it was found.
 
     The tray's rim (``find_rim``) fixes which way is down: its perspective gives the floor's horizon,
     and down is the direction perpendicular to it, for a given focal length. Every cube has
-    the same size, stands on the same floor and is seen by the same camera, so the six
+    the same size, stands on the same floor and is seen by the same camera, so the
     silhouettes' caliper widths (each cube at its own yaw, one margin for blur shared by
     all) then fix the focal length and the camera's height in cube edges; the shape of each
     cube's vertical edges anywhere in the tray follows. Without an outline the widths also
-    have to give the tilt, with the camera taken as upright (no roll): six silhouettes do not
-    pin down more; a rim that the cubes contradict, or that would have the camera lie on its
+    have to give the tilt, with the camera taken as upright (no roll): a handful of silhouettes
+    do not pin down more; a rim that the cubes contradict, or that would have the camera lie on its
     side (the players are asked to set it upright), is dropped: the camera fitted without it
     is nearer the true one. The principal point is taken at the frame's centre.
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
-from companion.kits.tower.source import CUBE_COLOURS, Doubt, Throw, TrayReading
+from companion.kits.tower.source import Doubt, Throw, TrayReading
 from vision import frames
 from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration
@@ -44,7 +44,8 @@ class Capture(Protocol):
 
 
 class CameraTraySource:
-    """A ``TraySource`` that counts the tray from camera frames."""
+    """A ``TraySource`` that counts the tray from camera frames, in the cube colours its
+    calibration learned (the game's, handed to ``calibrate``)."""
 
     name = "camera"
 
@@ -69,8 +70,10 @@ class CameraTraySource:
         self._stop = threading.Event()
 
     @classmethod
-    def from_file(cls, path: str | Path, **options: object) -> "CameraTraySource":
-        return cls(Calibration.load(path), **options)  # type: ignore[arg-type]
+    def from_file(cls, path: str | Path, colours: Sequence[str] | None = None, **options: object) -> "CameraTraySource":
+        """The source for a saved calibration, refused when ``colours`` (the game's cube
+        colours) are not the ones it was calibrated for."""
+        return cls(Calibration.load(path, colours), **options)  # type: ignore[arg-type]
 
     def begin_throw(self, throw: Throw) -> None:
         """Forget the last battle's tray; counts above what was thrown plus what was inside are doubted."""
@@ -188,7 +191,7 @@ class CameraTraySource:
             last = self._reading
             self.stabiliser.reset()
             self._reading = TrayReading(
-                counts=dict(last.counts) if last is not None else {c: 0 for c in CUBE_COLOURS},
+                counts=dict(last.counts) if last is not None else {c: 0 for c in self.counter.colours},
                 stable=False,
                 confidence=0.0,
                 doubts=(doubt,),

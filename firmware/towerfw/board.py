@@ -7,7 +7,7 @@ CPython, and in the MicroPython WebAssembly checks.
 
 from towerfw import calstore, colour, gate, proto
 
-FW_VERSION = "1.0.0"
+FW_VERSION = "1.1.0"
 
 
 class Board:
@@ -39,9 +39,11 @@ class Board:
         self.cal = None
         self.jam_said = False
         self.sensor_ok = True
-        self.boot_ms = hw.ticks_ms()
-        self.quiet_since = self.boot_ms
-        self.last_beat = self.boot_ms
+        started = hw.ticks_ms()
+        self.up_ms = 0
+        self._ticked = started
+        self.quiet_since = started
+        self.last_beat = started
         self._hello(None)
 
     # -- output -------------------------------------------------------------------------
@@ -54,7 +56,8 @@ class Board:
     def _hello(self, re):
         fields = [("proto", proto.VERSION), ("fw", FW_VERSION), ("n", self.count),
                   ("tray", self.tray), ("st", int(self.settled)),
-                  ("cal", ",".join(self.calibrated) or "-"), ("settle", self.settle_ms)]
+                  ("cal", ",".join(self.calibrated) or "-"), ("settle", self.settle_ms),
+                  ("up", self.up_ms // 1000)]
         if re is not None:
             fields.insert(0, ("re", re))
         self.send("HELLO", fields)
@@ -63,7 +66,7 @@ class Board:
         fields = [("n", self.count), ("tray", self.tray), ("base", self.tray_base),
                   ("st", int(self.settled)), ("gate", int(self.gate.blocked)),
                   ("old", self.oldest()),
-                  ("up", self.diff(self.hw.ticks_ms(), self.boot_ms) // 1000)]
+                  ("up", self.up_ms // 1000)]
         if re is not None:
             fields.insert(0, ("re", re))
         self.send("STATUS", fields)
@@ -83,9 +86,20 @@ class Board:
 
     # -- main loop ----------------------------------------------------------------------
 
+    def uptime(self):
+        """Milliseconds since boot, summed from tick differences step by step: the tick
+        counter wraps (a difference across more than half its period, 6 days on the RP2040,
+        comes out negative), and the uptime must only ever go up, as the host tells a restart
+        by it going back."""
+        now = self.hw.ticks_ms()
+        self.up_ms += self.diff(now, self._ticked)
+        self._ticked = now
+        return self.up_ms
+
     def step(self):
         """One pass of the main loop: read the sensors, answer the host, run the timers."""
         hw = self.hw
+        self.uptime()
         now_us = hw.ticks_us()
         event = self.gate.feed(self.diff, now_us, hw.read_gate())
         if event is not None:
@@ -119,7 +133,7 @@ class Board:
             return
         name, quality = colour.classify(feat, self.protos)
         self.count += 1
-        t = self.diff(now, self.boot_ms)
+        t = self.uptime()
         self.history[self.count % len(self.history)] = (
             name, quality, width_us // 1000, t, width_us > self.long_us)
         self.settled = False
@@ -200,7 +214,7 @@ class Board:
         name = args.get("c", "")
         if name == "none":
             self.cal = None
-        elif name in colour.COLOURS:
+        elif name in colour.LEARNABLE:
             wanted = int(args.get("k", 5))
             if not 1 <= wanted <= 50:
                 raise ValueError("k")

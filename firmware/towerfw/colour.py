@@ -9,6 +9,7 @@ import math
 
 UNKNOWN = "?"
 COLOURS = ("red", "blue", "yellow", "purple", "black", "green")
+LEARNABLE = COLOURS + ("white", "orange")  # the host's palette: these two have no factory prototype, only one calibrated
 LUM_K = 300.0
 WEIGHTS = (1.0, 1.0, 1.0, 0.5)
 SPREAD_FLOOR = (0.02, 0.02, 0.02, 0.04)

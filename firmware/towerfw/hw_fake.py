@@ -35,8 +35,9 @@ class XorShift:
 
 
 class FakeHardware:
-    def __init__(self, seed=1, cal_path="cal.json", truth=None, chroma_noise=0.008):
+    def __init__(self, seed=1, cal_path="cal.json", truth=None, chroma_noise=0.008, boot_id=None):
         self.rng = XorShift(seed)
+        self.fixed_boot_id = boot_id
         self.cal_path = cal_path
         self.os = os
         self.truth = truth or colour.FACTORY
@@ -92,6 +93,10 @@ class FakeHardware:
         return a - b
 
     def boot_id(self):
+        """A random id per boot, or the same one at every boot when made with ``boot_id``: a
+        board whose random source is not seeded at power-up does that."""
+        if self.fixed_boot_id is not None:
+            return self.fixed_boot_id
         return self.rng.next()
 
     def _cube_now(self):

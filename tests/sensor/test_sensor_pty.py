@@ -10,7 +10,8 @@ from collections import Counter
 
 import pytest
 
-from companion.kits.tower.source import CUBE_COLOURS, Doubt, Throw, TrayReading
+from companion.games.shogun.colours import CUBE_COLOURS
+from companion.kits.tower.source import Doubt, Throw, TrayReading
 from sensor import SensorLink, SensorTraySource
 from sensor_harness import EmulatorProcess, wait_until
 
@@ -21,8 +22,8 @@ THROW = Throw(thrown={"red": 5, "green": 3}, inside={})
 def connect():
     sources: list[SensorTraySource] = []
 
-    def make(emu: EmulatorProcess) -> SensorTraySource:
-        source = SensorTraySource(link=SensorLink(emu.port, retry_s=0.05, silence_s=2.0))
+    def make(emu: EmulatorProcess, colours: tuple[str, ...] = CUBE_COLOURS) -> SensorTraySource:
+        source = SensorTraySource(colours=colours, link=SensorLink(emu.port, retry_s=0.05, silence_s=2.0))
         sources.append(source)
         assert source.wait_ready(timeout=10)
         return source
@@ -84,6 +85,17 @@ def test_clean_throw_is_counted_and_settles(emulator_factory, connect):
     emu.drop(spec)
     settled_exact(source, spec)
     assert len(source.poll().extra["arrivals"]) == 13
+
+
+def test_a_game_with_four_cube_colours_is_counted_in_those_four(emulator_factory, connect):
+    four = ("red", "blue", "yellow", "green")
+    emu = emulator_factory()
+    source = connect(emu, four)
+    source.begin_throw(THROW)
+    emu.drop("red*2 blue yellow*3 green*4")
+    reading = settled(source, 10)
+    assert tuple(reading.counts) == four and reading.doubts == ()
+    assert counts(reading) == expected("red*2 blue yellow*3 green*4")
 
 
 def test_cubes_arrive_live_before_settling(emulator_factory, connect):
@@ -203,6 +215,59 @@ def test_power_cut_mid_battle_says_which_cubes_may_be_missing(emulator_factory, 
     assert 5 <= accounted(reading) <= 30 - missed
     assert reading.confidence < 1.0
     assert Doubt("doubt.board_restarted") in reading.doubts
+
+
+def power_cut_with_the_same_boot_id(emu: EmulatorProcess, source: SensorTraySource) -> None:
+    """The board loses power for 0.4 s and comes back with the boot id it had; returns once
+    the host has its hello and has told the restart."""
+    emu.send("unplug 400")
+    assert emu.expect("RESTARTED") == "RESTARTED boot=5eed0001"
+    emu.expect("PLUGGED")
+    wait_until(lambda: source.link.with_session(lambda s: s.hello_ok and s.stats.same_id_reboots == 1))
+
+
+def test_a_board_restarting_with_its_boot_id_mid_throw_keeps_every_cube_it_saw(emulator_factory, connect):
+    emu = emulator_factory("--boot-id", "5eed0001")
+    source = connect(emu)
+    source.begin_throw(THROW)
+    emu.drop("red*6")
+    settled(source, 6)
+    power_cut_with_the_same_boot_id(emu, source)
+    emu.drop("blue*4")
+    reading = settled(source, 10)
+    assert counts(reading) == expected("red*6 blue*4")
+    assert Doubt("doubt.board_restarted") in reading.doubts
+
+
+def test_a_board_restarting_with_its_boot_id_between_throws_counts_the_next_throw_exactly(
+        emulator_factory, connect):
+    emu = emulator_factory("--boot-id", "5eed0001")
+    source = connect(emu)
+    source.begin_throw(THROW)
+    emu.drop("green*12")
+    settled_exact(source, "green*12")
+    power_cut_with_the_same_boot_id(emu, source)
+    source.begin_throw(THROW)
+    emu.drop("red*7 yellow*5")
+    settled_exact(source, "red*7 yellow*5")
+
+
+def test_a_restart_with_the_link_up_all_along_is_told_by_the_lines_alone(emulator_factory, connect):
+    """A board on a UART keeps its link through a reset: no reconnect, the same boot id, and
+    still the host files the new boot's cubes apart."""
+    emu = emulator_factory("--boot-id", "5eed0001")
+    source = connect(emu)
+    source.begin_throw(THROW)
+    emu.drop("yellow*5")
+    settled(source, 5)
+    emu.send("reset 300")
+    emu.expect("RESTARTED")
+    emu.drop("black*3")
+    reading = settled(source, 8)
+    assert counts(reading) == expected("yellow*5 black*3")
+    assert Doubt("doubt.board_restarted") in reading.doubts
+    stats = source.link.with_session(lambda s: s.stats)
+    assert (stats.connects, stats.same_id_reboots) == (1, 1)
 
 
 def test_lines_too_old_to_replay_are_reported_not_hidden(emulator_factory, connect):

@@ -1,7 +1,7 @@
 """The sensor board settles a real Shogun battle: emulator on a pty, host, engine."""
 from __future__ import annotations
 
-from companion.games.shogun.tray import count_command, start_throw
+from companion.games.shogun.tray import ShogunTower, count_command, start_throw
 from sensor import SensorLink, SensorTraySource
 from sensor_harness import wait_until
 from shogun_table import Table
@@ -22,7 +22,7 @@ def test_the_sensor_boards_count_settles_the_shinano_kozuke_battle(emulator_fact
     table.do({"type": "move", "player": "blue", "to": "kozuke", "armies": 4})
 
     emulator = emulator_factory()
-    source = SensorTraySource(link=SensorLink(emulator.port, retry_s=0.05, silence_s=2.0))
+    source = SensorTraySource(colours=ShogunTower.colours, link=SensorLink(emulator.port, retry_s=0.05, silence_s=2.0))
     try:
         assert source.wait_ready(timeout=10)
         start_throw(table.state, source)

@@ -17,23 +17,24 @@ from vision.counter import Counter
 
 
 @functools.cache
-def photos(seed: int) -> tuple[synth.Session, np.ndarray, np.ndarray]:
-    """Table ``seed``: the session, its empty tray photo and its reference photo (one cube of each colour)."""
-    session = synth.make_session(seed)
+def photos(seed: int, colours: tuple[str, ...] = synth.CUBE_COLOURS) -> tuple[synth.Session, np.ndarray, np.ndarray]:
+    """Table ``seed`` with cubes of ``colours`` (Shogun's six unless said): the session, its
+    empty tray photo and its reference photo (one cube of each colour)."""
+    session = synth.make_session(seed, colours)
     return (session, *synth.calibration_pair(session))
 
 
 @functools.cache
-def calibrated(seed: int) -> tuple[synth.Session, np.ndarray, np.ndarray, Calibration]:
+def calibrated(seed: int, colours: tuple[str, ...] = synth.CUBE_COLOURS) -> tuple[synth.Session, np.ndarray, np.ndarray, Calibration]:
     """Table ``seed`` calibrated on its two photos."""
-    session, empty, reference = photos(seed)
-    return session, empty, reference, calibrate(empty, reference)
+    session, empty, reference = photos(seed, colours)
+    return session, empty, reference, calibrate(empty, reference, session.colours)
 
 
 @functools.cache
-def table(seed: int) -> tuple[synth.Session, np.ndarray, np.ndarray, Calibration, Counter]:
+def table(seed: int, colours: tuple[str, ...] = synth.CUBE_COLOURS) -> tuple[synth.Session, np.ndarray, np.ndarray, Calibration, Counter]:
     """Table ``seed`` calibrated, with a counter on that calibration."""
-    calibration = calibrated(seed)
+    calibration = calibrated(seed, colours)
     return (*calibration, Counter(calibration[3]))
 
 

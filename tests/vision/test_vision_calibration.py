@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.kits.tower.source import CUBE_COLOURS
+from companion.games.shogun.colours import CUBE_COLOURS
 from devtools import tray_photos as synth
 from generated_tables import calibrated, photos, table
 from vision import geometry
@@ -153,20 +153,20 @@ def test_refuses_a_reference_without_six_cubes(sessions):
     five = synth.reference_cubes(session, rng)[:5]
     image, _ = synth.render(session, five, seed=9)
     with pytest.raises(CalibrationError, match="cube"):
-        calibrate(empty, image)
+        calibrate(empty, image, synth.CUBE_COLOURS)
 
 
 def test_refuses_photos_of_different_sizes(sessions):
     _, empty, reference, _, _ = sessions[4]
     with pytest.raises(CalibrationError):
-        calibrate(empty, reference[:-10])
+        calibrate(empty, reference[:-10], synth.CUBE_COLOURS)
 
 
 def test_a_black_cube_lost_on_dark_cloth_is_named_in_the_refusal():
     session = synth.make_session(2052)  # charcoal cloth, steep light: the black cube's top is the cloth's own colour
     assert session.cloth_name == "charcoal"
     with pytest.raises(CalibrationError, match="the black cube cannot be told from"):
-        calibrate(*synth.calibration_pair(session))
+        calibrate(*synth.calibration_pair(session), session.colours)
 
 
 def test_a_cube_whose_top_alone_is_the_floors_colour_is_named_in_the_refusal():
@@ -182,7 +182,7 @@ def test_a_cube_whose_top_alone_is_the_floors_colour_is_named_in_the_refusal():
     cv2.fillConvexPoly(floor, cv2.convexHull(top.astype(np.float32)).astype(np.int32), 1)
     floor = cv2.dilate(floor, np.ones((7, 7), np.uint8))
     with pytest.raises(CalibrationError) as refusal:
-        calibrate(empty, np.where(floor[..., None] > 0, empty, reference))
+        calibrate(empty, np.where(floor[..., None] > 0, empty, reference), synth.CUBE_COLOURS)
     assert refusal.value.key == "calibration.top_like_floor"
     assert refusal.value.params == {"cube": "red"}
 
@@ -268,5 +268,5 @@ def test_a_table_where_the_black_top_looks_like_a_shadow_is_told_to_put_somethin
 def test_paper_under_the_tray_as_advised_lets_the_black_cube_cast_its_shadow():
     """The same table, camera, lamp and cubes with a sheet of paper under the clear tray: the
     black top no longer has the colour of a shadow, and the advice is gone."""
-    on_paper = calibrate(*synth.calibration_pair(synth.under_tray(photos(2001)[0])))
+    on_paper = calibrate(*synth.calibration_pair(synth.under_tray(photos(2001)[0])), synth.CUBE_COLOURS)
     assert on_paper.shadows.black_casts and on_paper.advice() == []

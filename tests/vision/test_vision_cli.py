@@ -7,7 +7,7 @@ from pathlib import Path
 import cv2
 
 from devtools import tray_photos as synth
-from generated_tables import photos
+from generated_tables import photos, table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,3 +55,35 @@ def test_calibrate_says_on_the_command_line_what_would_make_counts_surer(tmp_pat
     done = _run("calibrate", "--empty", str(tmp_path / "empty.png"), "--reference", str(tmp_path / "reference.png"), "-o", str(tmp_path / "c.json"))
     assert done.returncode == 0, done.stderr
     assert "Put something light under the tray" in done.stderr
+
+
+def test_the_colours_to_calibrate_for_are_given_on_the_command_line(tmp_path):
+    four = ("red", "blue", "yellow", "green")
+    session, empty, reference = photos(1004, four)
+    cv2.imwrite(str(tmp_path / "empty.png"), empty)
+    cv2.imwrite(str(tmp_path / "reference.png"), reference)
+    calib = tmp_path / "calib.json"
+    done = _run("calibrate", "--empty", str(tmp_path / "empty.png"), "--reference", str(tmp_path / "reference.png"),
+                "-o", str(calib), "--colours", ",".join(four))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(calib.read_text())["colours"] == list(four)
+    sample = synth.scene(session, 100400)
+    cv2.imwrite(str(tmp_path / "tray.png"), sample.image)
+    counted = _run("count", str(tmp_path / "tray.png"), "--calibration", str(calib), "--colours", ",".join(four))
+    assert counted.returncode == 0, counted.stderr
+    assert json.loads(counted.stdout) == sample.truth.counts
+
+
+def test_counting_with_a_calibration_for_other_colours_is_refused(tmp_path):
+    calib = tmp_path / "calib.json"
+    table(1004, ("red", "blue", "yellow", "green"))[3].save(calib)
+    done = _run("count", str(calib), "--calibration", str(calib), "--colours", "red,blue,yellow,purple,black,green")
+    assert done.returncode == 2
+    assert "calibrated for other cube colours" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_colour_the_tower_kit_does_not_know_is_refused_with_the_ones_it_knows(tmp_path):
+    done = _run("calibrate", "--empty", "e.png", "--reference", "r.png", "-o", str(tmp_path / "c.json"),
+                "--colours", "red,teal")
+    assert done.returncode == 2
+    assert "no cube colour 'teal'" in done.stderr and "red, blue, yellow" in done.stderr

@@ -6,7 +6,8 @@ import dataclasses
 import numpy as np
 import pytest
 
-from companion.kits.tower.source import CUBE_COLOURS, Doubt, Throw
+from companion.games.shogun.colours import CUBE_COLOURS
+from companion.kits.tower.source import Doubt, Throw
 from devtools import tray_photos as synth
 from vision.calibration import calibrate
 from vision.counter import Count
@@ -86,7 +87,7 @@ def _bench_settling_run(run: int):
     """The bench's settling run ``run`` (its seeds), pushed frame by frame at 30 fps until the
     reading is stable: that reading, the frame it came on and the truth there."""
     session = synth.make_session(1500 + run)
-    source = CameraTraySource(calibrate(*synth.calibration_pair(session)), annotate_frames=False)
+    source = CameraTraySource(calibrate(*synth.calibration_pair(session), session.colours), annotate_frames=False)
     source.begin_throw(Throw(thrown={c: 30 for c in CUBE_COLOURS}, inside={}))
     frames = synth.settling(session, 9000 + run, total=int(np.random.default_rng(run).integers(3, 20)), moving=8, still=20)
     for i, (image, truth) in enumerate(frames):

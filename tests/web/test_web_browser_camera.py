@@ -53,7 +53,7 @@ def scenes() -> dict[str, Any]:
     empty, reference = synth.calibration_pair(session)
     frames = synth.settling(session, THROW, total=5, moving=4, still=3)
     truth = {c: n for c, n in frames[-1][1].counts.items() if n}
-    counted = Counter(calibrate(empty, reference)).count(frames[-1][0]).counts
+    counted = Counter(calibrate(empty, reference, synth.CUBE_COLOURS)).count(frames[-1][0]).counts
     assert {c: n for c, n in counted.items() if n} == truth  # the counter itself gets it right
     throw = b"".join(jpeg(image) * (MOVING_REPEAT if seen.moving else STILL_REPEAT)
                      for image, seen in frames)

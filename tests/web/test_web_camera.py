@@ -37,7 +37,7 @@ def photos():
     session = synth.make_session(1)
     empty, reference = synth.calibration_pair(session)
     tray = synth.scene(session, 7, total=6).image
-    return empty, reference, tray, Counter(calibrate(empty, reference)).count(tray)
+    return empty, reference, tray, Counter(calibrate(empty, reference, synth.CUBE_COLOURS)).count(tray)
 
 
 @pytest.fixture
@@ -107,6 +107,21 @@ def test_a_table_where_black_casts_its_own_shadow_gets_no_advice(table, camera_g
     empty, reference, _, _ = photos
     assert calibrate_by_photos(table, camera_game, empty, reference).status_code == 200
     assert 'class="advice"' not in table.get(f"/table/{camera_game}").get_data(as_text=True)
+
+
+def test_a_calibration_for_other_cube_colours_is_refused_for_this_game(table, camera_game, app, photos):
+    """One camera serves the install. Calibrated for a game whose cubes have four colours, it
+    cannot count Shogun's six: the battle screen says so and asks for the two pictures again,
+    and a photo of the tray is refused with the same words."""
+    four = synth.make_session(1004, ("red", "blue", "yellow", "green"))
+    calibrate(*synth.calibration_pair(four), four.colours).save(app.extensions["companion"].trays.camera.path)
+    page = table.get(f"/table/{camera_game}").get_data(as_text=True)
+    assert "data-calibrate" in page and "data-photo" not in page
+    assert ("Камера откалибрована для кубиков других цветов, а этой игре нужна калибровка для красных, "
+            "синих, жёлтых, фиолетовых, чёрных, зелёных кубиков") in page
+    r = table.post(f"/api/games/{camera_game}/camera/photo",
+                   data={"photo": (jpeg(photos[2]), "tray.jpg")}, content_type="multipart/form-data")
+    assert (r.status_code, r.json["error"]["key"]) == (400, "calibration.other_colours")
 
 
 def test_a_broken_photo_is_refused_and_changes_nothing(table, camera_game, app, photos):
@@ -246,7 +261,7 @@ def test_the_camera_never_puts_cubes_into_the_tray_between_battles(table, camera
     calibrate_by_photos(table, camera_game, empty, reference)
     hub = app.extensions["companion"].hubs.get(camera_game)
     hub.execute({"type": "count_tray", "counts": {"green": 2}})
-    source = app.extensions["companion"].trays.camera.live_source()
+    source = app.extensions["companion"].trays.camera.live_source(hub.game.tower.colours)
     watch = TrayWatch(hub, source)
     watch.step()  # the watch sees the battle is over
     tray = jpeg(synth.scene(synth.make_session(1), 11, total=4).image).getvalue()  # 4 green
@@ -266,7 +281,7 @@ def test_a_photos_reading_stays_for_its_throw_and_goes_with_it(table, camera_gam
     table.post(f"/api/games/{camera_game}/camera/photo",
                data={"photo": (jpeg(tray), "tray.jpg")}, content_type="multipart/form-data")
     hub = app.extensions["companion"].hubs.get(camera_game)
-    watch = TrayWatch(hub, app.extensions["companion"].trays.camera.live_source())
+    watch = TrayWatch(hub, app.extensions["companion"].trays.camera.live_source(hub.game.tower.colours))
     watch.step()
     assert hub.live is not None and hub.live["counts"]["yellow"] == 4
     hub.execute({"type": "count_tray", "counts": {"yellow": 4}})

@@ -5,6 +5,8 @@ app is the real app on a real SQLite file. Only the falling cubes are simulated.
 """
 from __future__ import annotations
 
+import html
+import re
 import time
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -65,14 +67,20 @@ def test_best_present_picks_the_sensor_board_when_one_is_configured(sensor_app):
     assert sensor_app.extensions["companion"].settings.get(game).tray == "sensor"
 
 
+def watched_game(app: Any) -> tuple[Any, str, Any]:
+    """A new game counted by the sensor board, its table open (the table's client, the game,
+    its hub), once the watch has begun the pending throw on the board."""
+    table = app.test_client()
+    game = new_game(table, "sensor")
+    assert table.get(f"/table/{game}").status_code == 200
+    hub = app.extensions["companion"].hubs.get(game)
+    wait_until(lambda: throw_watched(hub))
+    return table, game, hub
+
+
 def test_the_boards_count_arrives_live_and_one_tap_confirms_it(sensor_app, board):
     """Tower loading counted by the board: 3 red, 2 blue and 4 green fall into the tray."""
-    table = sensor_app.test_client()
-    game = new_game(table, "sensor")
-    page = table.get(f"/table/{game}")
-    assert page.status_code == 200
-    hub = sensor_app.extensions["companion"].hubs.get(game)
-    wait_until(lambda: throw_watched(hub))
+    table, game, hub = watched_game(sensor_app)
     board.drop("red*3 blue*2 green*4")
     live = wait_until(lambda: hub.live if hub.live and hub.live["stable"] else None)
     assert live["counts"] == {"red": 3, "blue": 2, "green": 4}
@@ -93,11 +101,7 @@ def test_the_boards_count_arrives_live_and_one_tap_confirms_it(sensor_app, board
 
 def test_a_cube_that_falls_between_battles_goes_into_the_tray_by_itself(sensor_app, board):
     """Rulebook: cubes that fall out between battles stay in the tray for the next one."""
-    table = sensor_app.test_client()
-    game = new_game(table, "sensor")
-    table.get(f"/table/{game}")
-    hub = sensor_app.extensions["companion"].hubs.get(game)
-    wait_until(lambda: throw_watched(hub))
+    table, game, hub = watched_game(sensor_app)
     board.drop("red")
     live = wait_until(lambda: hub.live if hub.live and hub.live["stable"] else None)
     table.post(f"/api/games/{game}/commands", json={"type": "count_tray", "counts": live["counts"]})
@@ -106,3 +110,20 @@ def test_a_cube_that_falls_between_battles_goes_into_the_tray_by_itself(sensor_a
     board.drop("blue")
     wait_until(lambda: hub.state.tray["blue"] == 1)
     assert [n["key"] for n in hub.state.log].count("tray.fell") == 1
+
+
+def test_the_battle_screen_says_why_nothing_settles_while_the_board_sends_noise(sensor_app, board):
+    """A loose cable or a wrong baud rate: every line arrives as noise. The count cannot settle,
+    and the battle screen says why, in the table's language."""
+    table, game, hub = watched_game(sensor_app)
+    board.send("fault scramble=1")
+    board.expect("FAULTS")
+    live = wait_until(lambda: hub.live if hub.live and "doubt.board_noise" in
+                      [d["key"] for d in hub.live["doubts"]] else None)
+    assert not live["stable"]
+    screen = table.get(f"/table/{game}").get_data(as_text=True)
+    assert "плата датчиков присылает нечитаемые данные (" in screen
+    table.set_cookie("lang", "en")
+    screen = html.unescape(table.get(f"/table/{game}").get_data(as_text=True))
+    assert re.search(r"the sensor board sends unreadable data \(\d+ bad lines in the last 5 s\): "
+                     r"check its cable, and that the port's baud rate is 115200", screen)

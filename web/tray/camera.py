@@ -10,12 +10,15 @@ A tablet on the plain-HTTP network address cannot, and sends photos instead (a p
 works anywhere): two to calibrate, then one of the settled tray per throw. A USB webcam on
 the server streams by itself. Either stream feeds one ``CameraTraySource``, followed for
 each game like the sensor board, so the counts settle on the battle screen for one tap.
+The calibration learns the cube colours of the game it was made for (its tower's
+``colours``); a game whose cubes have other colours is asked to calibrate again.
 """
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import cv2
 import numpy as np
@@ -23,7 +26,7 @@ import numpy as np
 from companion.errors import RuleError
 from companion.kits.tower.source import Throw, TrayReading
 from vision.annotate import annotate, jpeg
-from vision.calibration import Calibration, CalibrationError, calibrate
+from vision.calibration import Calibration, CalibrationError, calibrate, check_colours
 from vision.counter import Counter
 from vision.source import CameraTraySource, against_throw
 from web.tray.readings import reading_dict
@@ -45,6 +48,20 @@ def _same_size(image: np.ndarray, calibration: Calibration) -> None:
                         calibrated="×".join(map(str, calibration.frame_size)))
 
 
+@dataclass(frozen=True)
+class CameraState:
+    """The camera as one game's battle screen shows it (templates never call the camera)."""
+
+    device: str | int | None  # a webcam on the server; None when the table's browser streams or sends photos
+    calibrated: bool = False  # for this game's cube colours
+    advice: list[str] = field(default_factory=list)  # message keys: what would make the counts surer
+    refusal: dict[str, Any] | None = None  # why the install's calibration is not this game's (a note: key, params)
+
+
+def _refused(err: CalibrationError) -> RuleError:
+    return RuleError(err.key, **err.params)
+
+
 class Camera:
     def __init__(self, db: Path, device: str | int | None = None) -> None:
         self.path = db.with_name(db.stem + ".camera.json")
@@ -61,16 +78,17 @@ class Camera:
     def calibrated(self) -> bool:
         return self._stored() is not None
 
-    def calibrate(self, empty: bytes, reference: bytes, forget_reading: Callable[[], None]) -> None:
-        """Learn the tray, the cube size and the six colours under this light; a refusal
-        says, as a message key, what to change before trying again. ``forget_reading`` drops
-        the reading shown, counted with the old calibration, before any photo waiting for this
-        one is counted."""
+    def calibrate(self, empty: bytes, reference: bytes, colours: Sequence[str],
+                  forget_reading: Callable[[], None]) -> None:
+        """Learn the tray, the cube size and the game's cube ``colours`` under this light; a
+        refusal says, as a message key, what to change before trying again. ``forget_reading``
+        drops the reading shown, counted with the old calibration, before any photo waiting
+        for this one is counted."""
         with self._calibration_lock:
             try:
-                calibration = calibrate(decode(empty), decode(reference))
+                calibration = calibrate(decode(empty), decode(reference), colours)
             except CalibrationError as err:
-                raise RuleError(err.key, **err.params) from None
+                raise _refused(err) from None
             counter = Counter(calibration)
             with self._lock:
                 calibration.save(self.path)
@@ -79,14 +97,15 @@ class Camera:
                     self._live.recalibrate(counter)
             forget_reading()
 
-    def count_photo(self, photo: bytes, throw: Throw, show: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    def count_photo(self, photo: bytes, throw: Throw, colours: Sequence[str],
+                    show: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
         """A reading of the settled tray from one photo, handed to ``show`` for the battle
         screen before a calibration that arrives meanwhile can replace it, and returned. The
         person took it after the cubes stopped, so it is final unless the counter doubts, and it
         doubts counts ``throw`` cannot have left, as the live camera does."""
         image = decode(photo)
         with self._calibration_lock:
-            counter = self._calibrated_counter()
+            counter = self._calibrated_counter(colours)
             _same_size(image, counter.calibration)
             count = counter.count(image)
             with self._lock:
@@ -96,22 +115,25 @@ class Camera:
             show(reading)
         return reading
 
-    def push_frame(self, frame: bytes) -> None:
+    def push_frame(self, frame: bytes, colours: Sequence[str]) -> None:
         """One frame of the tablet's live camera, for the live source's next reading. A frame
         that cannot be counted is refused before the source sees it."""
         if self.device is not None:
             raise RuleError("camera.webcam_in_use")
         image = decode(frame)
         with self._calibration_lock:
-            counter = self._calibrated_counter()
+            counter = self._calibrated_counter(colours)
             _same_size(image, counter.calibration)
             self._source(counter).push_frame(image)
 
-    def live_source(self) -> CameraTraySource | None:
-        """The camera as a live tray source once calibrated: the server's webcam when one is
-        configured, else fed by the frames the table's browser posts."""
-        counter = self._stored()
-        return None if counter is None else self._source(counter)
+    def live_source(self, colours: Sequence[str]) -> CameraTraySource | None:
+        """The camera as a live tray source once calibrated for the game's cube ``colours``:
+        the server's webcam when one is configured, else fed by the frames the table's
+        browser posts."""
+        try:
+            return self._source(self._calibrated_counter(colours))
+        except RuleError:
+            return None
 
     def _source(self, counter: Counter) -> CameraTraySource:
         with self._lock:
@@ -130,10 +152,15 @@ class Camera:
                 return bytes(live.extra["annotated_jpeg"])
             return self._picture
 
-    def advice(self) -> list[str]:
-        """Message keys for what would make the calibrated table's counts surer."""
-        counter = self._stored()
-        return counter.calibration.advice() if counter is not None else []
+    def state(self, colours: Sequence[str]) -> CameraState:
+        """The camera for a game whose cubes have ``colours``: calibrated for them, with its
+        advice, or why the install's calibration is not theirs."""
+        try:
+            counter = self._calibrated_counter(colours)
+        except RuleError as refused:
+            calibrated_for_others = refused.key != "camera.not_calibrated"
+            return CameraState(self.device, refusal={"key": refused.key, "params": refused.params} if calibrated_for_others else None)
+        return CameraState(self.device, calibrated=True, advice=counter.calibration.advice())
 
     def _stored(self) -> Counter | None:
         """The counter for the install's calibration; one saved by another version of the app
@@ -146,10 +173,16 @@ class Camera:
                     return None
             return self._counter
 
-    def _calibrated_counter(self) -> Counter:
+    def _calibrated_counter(self, colours: Sequence[str]) -> Counter:
+        """The counter, if the install's calibration is for the game's ``colours``; else a
+        refusal that says what to do."""
         counter = self._stored()
         if counter is None:
             raise RuleError("camera.not_calibrated")
+        try:
+            check_colours(counter.colours, colours)
+        except CalibrationError as err:
+            raise _refused(err) from None
         return counter
 
     def close(self) -> None:

@@ -59,10 +59,10 @@ def _uploads(*names: str) -> list[bytes]:
 
 @bp.post("/games/<game_id>/camera/calibrate")
 def camera_calibrate(game_id: str) -> Response:
-    """The two photos the camera learns from: the empty tray, one cube of each colour."""
+    """The two photos the camera learns from: the empty tray, one cube of each of the game's colours."""
     ctx = as_table(game_id)
     photos = _uploads("empty", "reference")
-    services().trays.camera.calibrate(*photos, forget_reading=lambda: ctx.hub.set_live(None))
+    services().trays.camera.calibrate(*photos, ctx.hub.game.tower.colours, forget_reading=lambda: ctx.hub.set_live(None))
     ctx.hub.poke()
     return jsonify({"ok": True})
 
@@ -73,7 +73,7 @@ def camera_photo(game_id: str) -> Response:
     ctx = as_table(game_id)
     throw = _throw(ctx)
     photo = _uploads("photo")
-    reading = services().trays.camera.count_photo(*photo, throw, show=ctx.hub.set_live)
+    reading = services().trays.camera.count_photo(*photo, throw, ctx.hub.game.tower.colours, show=ctx.hub.set_live)
     return jsonify({"ok": True, "reading": reading})
 
 
@@ -99,7 +99,7 @@ def camera_frame(game_id: str) -> Response:
     ctx = as_table(game_id)
     frame = _body_up_to(FRAME_MAX)
     _throw(ctx)
-    services().trays.camera.push_frame(frame)
+    services().trays.camera.push_frame(frame, ctx.hub.game.tower.colours)
     return jsonify({"ok": True})
 
 

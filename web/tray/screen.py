@@ -8,6 +8,7 @@ from typing import Any
 from companion.errors import RuleError
 from web.context import GameContext
 from web.services import services
+from web.tray.camera import CameraState
 from web.tray.verdict import verdict_lines
 
 
@@ -15,7 +16,7 @@ from web.tray.verdict import verdict_lines
 class TrayScreen:
     live: dict[str, Any] | None
     verdict: list[str] | None
-    camera: Any
+    camera: CameraState
 
 
 def tray_screen(ctx: GameContext) -> TrayScreen:
@@ -29,4 +30,4 @@ def tray_screen(ctx: GameContext) -> TrayScreen:
             verdict = verdict_lines(ctx.hub, live["counts"], ctx.names)
         except RuleError:
             verdict = None
-    return TrayScreen(live, verdict, services().trays.camera)
+    return TrayScreen(live, verdict, services().trays.camera.state(ctx.hub.game.tower.colours))

@@ -2,22 +2,26 @@
 
 One tower stands at the table, so one sensor board and one camera serve the server: each
 is opened once, when the first game that counts with it is opened, and every such game's
-watch reads it (the camera once it is calibrated: its frames come from a webcam on the
-server or from the table's browser). Manual entry is always there; the simulated tower is
-always there for demos; the camera is always offered (its photos need only a calibration).
+watch reads it, counting in the game's cube colours (the camera once it is calibrated for
+them: its frames come from a webcam on the server or from the table's browser). Manual
+entry is always there; the simulated tower is always there for demos; the camera is always
+offered (its photos need only a calibration).
 "Best present" means the sensor board when one is plugged in or configured, else a
 calibrated webcam on the server, else manual entry.
 """
 from __future__ import annotations
 
 import threading
-
 from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
 
 from companion.kits.tower.source import TraySource
 from web.tray.camera import Camera
 from web.hub import GameHub
 from web.tray.watch import TrayWatch
+
+if TYPE_CHECKING:
+    from sensor import SensorLink
 
 LIVE = ("sensor", "camera")
 
@@ -27,7 +31,7 @@ class TraySources:
                  camera_device: str | int | None = None) -> None:
         self.sensor_port = sensor_port
         self.camera = Camera(db, camera_device)
-        self._sensor: TraySource | None = None
+        self._sensor: SensorLink | None = None
         self._watches: dict[str, TrayWatch] = {}
         self._lock = threading.Lock()
 
@@ -51,15 +55,18 @@ class TraySources:
         with self._lock:
             if hub.game_id in self._watches:
                 return
-            source = self._sensor_source() if tray == "sensor" else self.camera.live_source()
+            colours = hub.game.tower.colours
+            source = self._sensor_source(colours) if tray == "sensor" else self.camera.live_source(colours)
             if source is not None:
                 self._watches[hub.game_id] = TrayWatch(hub, source).start()
 
-    def _sensor_source(self) -> TraySource:
+    def _sensor_source(self, colours: Sequence[str]) -> TraySource:
+        """The board, read in ``colours``: one link for the server, a source per game."""
+        from sensor import SensorLink, SensorTraySource
         if self._sensor is None:
-            from sensor import SensorTraySource
-            self._sensor = SensorTraySource(self.sensor_port)
-        return self._sensor
+            self._sensor = SensorLink(self.sensor_port)
+            self._sensor.start()
+        return SensorTraySource(colours=colours, link=self._sensor, start=False)
 
     def close(self) -> None:
         with self._lock:
@@ -67,7 +74,7 @@ class TraySources:
                 watch.stop()
             self._watches.clear()
             if self._sensor is not None:
-                self._sensor.close()
+                self._sensor.stop()
                 self._sensor = None
             self.camera.close()
 

@@ -12,10 +12,10 @@ from typing import Any
 
 from companion.errors import RuleError
 from companion.games.shogun import battle
+from companion.games.shogun.colours import PEASANT
 from companion.games.shogun.commands import Move, Pass
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY, ShogunState
-from companion.kits.tower.source import PEASANT
 
 
 def run(play: Play) -> None:

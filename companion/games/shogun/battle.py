@@ -17,9 +17,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import RuleError
+from companion.games.shogun.colours import CUBE_COLOURS, PEASANT
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY, TOWER, TRAY
-from companion.kits.tower.source import CUBE_COLOURS, PEASANT, Throw
+from companion.kits.tower.source import Throw
 
 
 def part(colour: str, n: int, src: str, role: str) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from companion.engine.game import Actor, Decision
 from companion.errors import RuleError
 from companion.games.shogun import RULES_VERSION, actions, battle, catalog, planning, setup, winter
 from companion.games.shogun import commands as cmds
+from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.games.shogun.play import Play
 from companion.games.shogun.simulate import play_game
 from companion.games.shogun.state import ShogunState, apply
@@ -22,7 +23,6 @@ from companion.games.shogun.tray import ShogunTower
 from companion.games.shogun.view import view
 from companion.games.shogun.web.screens import SCREENS
 from companion.i18n import Names
-from companion.kits.tower.source import PLAYER_COLOURS
 
 
 def _count_tray(play: Play, cmd: cmds.CountTray) -> None:

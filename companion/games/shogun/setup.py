@@ -13,10 +13,10 @@ from companion.engine.game import versions
 from companion.errors import RuleError
 from companion.games.shogun import battle
 from companion.games.shogun.catalog import DataError, data_version, documents, recorded_catalog
+from companion.games.shogun.colours import PEASANT, PLAYER_COLOURS
 from companion.games.shogun.commands import CreateGame, DraftPick, DraftRefresh
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY
-from companion.kits.tower.source import PEASANT, PLAYER_COLOURS
 
 SETUPS = ("draft", "recommended")
 

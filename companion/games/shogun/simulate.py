@@ -12,10 +12,10 @@ from typing import Callable
 
 from companion.engine import Session, find_game
 from companion.games.shogun import agent
+from companion.games.shogun.colours import PEASANT, PLAYER_COLOURS
 from companion.games.shogun.tray import count_command, start_throw
 from companion.games.shogun.state import ShogunState
 from companion.kits.tower.simulated import SimulatedTower
-from companion.kits.tower.source import PEASANT, PLAYER_COLOURS
 
 
 class InvariantBroken(AssertionError):

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from companion.games.shogun.catalog import (Catalog, board_from_dict, catalog_with_board, load_catalog,
                                             recorded_catalog)
-from companion.kits.tower.source import CUBE_COLOURS, PEASANT
+from companion.games.shogun.colours import CUBE_COLOURS, PEASANT
 
 SUPPLY, TOWER, TRAY = "supply", "tower", "tray"
 

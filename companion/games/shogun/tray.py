@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.games.shogun.battle import throw_of
+from companion.games.shogun.colours import CUBE_COLOURS
 from companion.games.shogun.state import ShogunState
-from companion.kits.tower.source import CUBE_COLOURS, Throw, TraySource
+from companion.kits.tower.source import Throw, TraySource
 
 
 def start_throw(state: ShogunState, source: TraySource) -> None:
@@ -32,7 +33,8 @@ OUTCOMES = frozenset({"battle.attacker_won", "battle.defender_won", "battle.neut
 
 
 class ShogunTower:
-    """Shogun's side of the tower kit (``companion.kits.tower.rules.TowerRules``)."""
+    """Shogun's side of the tower kit (``companion.kits.tower.rules.TowerRules``): its six
+    cube colours are what the camera is calibrated for and the sensor board counts."""
 
     colours = CUBE_COLOURS
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from companion.errors import RuleError
 from companion.games.shogun import battle
+from companion.games.shogun.colours import PEASANT
 from companion.games.shogun.commands import ChooseRevolt, EndGame
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import ShogunState
-from companion.kits.tower.source import PEASANT
 
 BUILDINGS = ("castle", "temple", "theatre")
 

@@ -8,21 +8,22 @@ caught here would otherwise become a wrong battle result that nobody notices.
 from __future__ import annotations
 
 from numbers import Integral
-from typing import Mapping
+from typing import Collection, Mapping
 
 from companion.errors import RuleError
-from companion.kits.tower.source import CUBE_COLOURS, Throw, TrayReading
+from companion.kits.tower.source import Throw, TrayReading
 
 
-def checked_counts(counts: Mapping[str, object]) -> dict[str, int]:
+def checked_counts(counts: Mapping[str, object], colours: Collection[str] | None = None) -> dict[str, int]:
     """Counts by colour as plain ints, zeros left out; refuses what no tray could show.
 
     Shared by every source that is handed counts from outside, so that a bad count is refused
-    with the same message key wherever it comes from.
+    with the same message key wherever it comes from. ``colours``, the game's cube colours,
+    refuses any other; without it (counts the game's own bookkeeping made) any name passes.
     """
     checked: dict[str, int] = {}
     for colour, count in counts.items():
-        if colour not in CUBE_COLOURS:
+        if colours is not None and colour not in colours:
             raise RuleError("tray.unknown_colour", colour=colour)
         if isinstance(count, bool) or not isinstance(count, Integral) or count < 0:
             raise RuleError("tray.bad_count", colour=colour, count=count)
@@ -32,11 +33,13 @@ def checked_counts(counts: Mapping[str, object]) -> dict[str, int]:
 
 
 class ManualTraySource:
-    """A tray source whose reading is whatever a person last entered for the current throw."""
+    """A tray source whose reading is whatever a person last entered for the current throw,
+    of the game's cube ``colours``."""
 
     name = "manual"
 
-    def __init__(self) -> None:
+    def __init__(self, colours: Collection[str]) -> None:
+        self.colours = tuple(colours)
         self._throw: Throw | None = None
         self._counts: dict[str, int] | None = None
 
@@ -53,7 +56,7 @@ class ManualTraySource:
         """
         if self._throw is None:
             raise RuleError("tray.no_throw")
-        checked = checked_counts(counts)
+        checked = checked_counts(counts, self.colours)
         for colour, count in checked.items():
             possible = self._throw.thrown.get(colour, 0) + self._throw.inside.get(colour, 0)
             if count > possible:

@@ -9,6 +9,8 @@ from companion.kits.tower.source import Throw
 
 class TowerRules(Protocol):
     colours: tuple[str, ...]
+    """The game's cube colours, names from ``companion.kits.tower.colours.PALETTE``: what the
+    camera is calibrated for and the sensor board's reading is counted in."""
 
     def throw(self, state: Any) -> Throw | None:
         """The throw awaiting its count, or None."""

@@ -4,7 +4,8 @@ A battle in Shogun is settled by the cubes that fall into the tower's tray. The 
 knows, by bookkeeping, which cubes were thrown and what was already inside the tower;
 a tray source only has to report what it sees in the tray. Manual entry, the simulated
 tower, the camera and the sensor board all speak this interface, so the engine never
-knows (or cares) which one the table chose.
+knows (or cares) which one the table chose. The cubes' colours are the game's (names from
+``companion.kits.tower.colours``), handed to whatever counts them.
 """
 from __future__ import annotations
 
@@ -16,9 +17,6 @@ from companion.i18n import english
 CATALOGUES: tuple[str, ...] = ("companion.kits.tower",)
 """Where the kit's words live (``messages/`` beside this module): its doubts, the camera's
 and the board's refusals, the cube colours. A game that uses the kit puts it in its chain."""
-PLAYER_COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "purple", "black")
-PEASANT = "green"
-CUBE_COLOURS: tuple[str, ...] = PLAYER_COLOURS + (PEASANT,)
 
 
 @dataclass(frozen=True)

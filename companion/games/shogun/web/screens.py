@@ -12,9 +12,9 @@ from typing import Any, Callable
 
 from companion.engine.game import Screens
 from companion.games.shogun.catalog import Board, Catalog
+from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.games.shogun.text import names_of
 from companion.i18n import Names, render, sentence
-from companion.kits.tower.source import PLAYER_COLOURS
 
 MAP_W, MAP_Y_STRETCH, MAP_PAD = 920.0, 1.55, 48.0
 
