@@ -75,8 +75,8 @@ def play_one(remote: Remote, base: str, db: Path, seed: int,
     with seen:
         seen.wait_for(lambda: all(d.rev for d in devices), timeout=10)
     times: list[float] = []
-    while len(times) < budget and not game.over:
-        command, sender = game.next()
+    while len(times) < budget and (step := game.next()) is not None:
+        command, sender = step
         began = time.perf_counter()
         answer = remote.post(game.command_path(), command, sender)
         if answer.status >= 300:

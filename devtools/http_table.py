@@ -96,13 +96,16 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.session.state.phase == "over"
+        """Over as last read (``next`` reads the game again)."""
+        return self.session.state.pending is None
 
-    def next(self) -> tuple[dict[str, Any], dict[str, str]]:
+    def next(self) -> tuple[dict[str, Any], dict[str, str]] | None:
         """The next command, decided on the game as the server has stored it, and the
-        headers of the device that sends it."""
+        headers of the device that sends it; None once the game is over."""
         self.session.reload()
         state = self.session.state
+        if state.pending is None:
+            return None
         if state.pending["kind"] == "tray":
             start_throw(state, self.tower)
             return count_command(self.tower), self.table

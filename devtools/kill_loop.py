@@ -113,11 +113,13 @@ class Loop:
 
     def _next(self) -> Request:
         playing = [g for g in self.games if not g.over]
-        if not playing or self.rng.random() < NEW_GAME_CHANCE:
+        step = None
+        if playing and self.rng.random() >= NEW_GAME_CHANCE:
+            game = self.rng.choice(playing)
+            step = game.next()
+        if step is None:
             return Request("/api/games", new_game_body(self.rng.randint(3, 5)), {})
-        game = self.rng.choice(playing)
-        command, headers = game.next()
-        return Request(game.command_path(), command, headers, game=game)
+        return Request(game.command_path(), step[0], step[1], game=game)
 
     def _answered(self, request: Request, status: int, body: dict[str, Any]) -> None:
         if status >= 300:
