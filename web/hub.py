@@ -26,6 +26,7 @@ from companion.engine.draws import Draws
 from companion.engine.store import GameRecord, Repeated, StaleWrite
 from companion.errors import RuleError
 from companion.kits.tower.source import Throw
+from web import clock
 
 CLOSED = -1
 WATCH_S = 0.5
@@ -67,8 +68,7 @@ class GameHub:
         # microseconds): a screen drawn before a restart at the same number would otherwise
         # take the new run's different state for the one it already shows, and keep it.
         self.rev = time.time_ns() // 1000
-        self._since = time.time()
-        self._awaited = self.decision()
+        self._awaited, self._since = clock.began(game, self._store.load(game_id).records)
         self.live: dict[str, Any] | None = None
 
     @property
@@ -191,8 +191,9 @@ class GameHub:
     def _changed(self) -> None:
         self.rev += 1
         awaited = self.decision()
-        if awaited != self._awaited:
-            self._awaited, self._since = awaited, time.time()
+        if not clock.goes_on(self._awaited, awaited):
+            self._since = time.time()
+        self._awaited = awaited
         for q in self._subscribers:
             q.put(self.rev)
 

@@ -80,6 +80,7 @@ class CommandRecord:
     seq: int
     command: dict[str, Any]
     events: list[dict[str, Any]]
+    at: float = 0.0  # when it was stored (seconds since the epoch)
 
 
 @dataclass(frozen=True)
@@ -172,9 +173,9 @@ class EventStore:
                                    (game_id,)).fetchone()
             if row is None:
                 raise KeyError(game_id)
-            rows = self._db.execute("SELECT seq, command, events FROM commands WHERE game_id = ? "
-                                    "ORDER BY seq", (game_id,)).fetchall()
-        records = [CommandRecord(seq, json.loads(c), json.loads(e)) for seq, c, e in rows]
+            rows = self._db.execute("SELECT seq, command, events, at FROM commands "
+                                    "WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        records = [CommandRecord(seq, json.loads(c), json.loads(e), at) for seq, c, e, at in rows]
         return Loaded(row[0], Draws.parse(row[1]), records)
 
     def commands(self, game_id: str) -> Iterator[CommandRecord]:

@@ -111,11 +111,13 @@ const TC = (() => {
     const left = Math.max(0, Math.ceil(clock.end - Date.now() / 1000));
     const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
     els.forEach((el) => { el.hidden = false; el.textContent = text; el.classList.toggle("low", left <= 10); });
-    if (left !== clock.left) {
-      if (left === 10) beep(0.15);
+    /* Beeps mark the clock passing 10 s and 0 s while this screen watches it: not a deadline
+       already past when the page opened, and not again when an update redraws the screen. */
+    if (clock.left !== null && left < clock.left) {
+      if (left <= 10 && clock.left > 10) beep(0.15);
       if (left === 0) { beep(0.8); toast(W.time_up); }
-      clock.left = left;
     }
+    clock.left = left;
   }
 
   function apply(p) {
@@ -130,7 +132,9 @@ const TC = (() => {
     body.dataset.rev = p.rev;
     waiting = waiting.filter((w) => (w.rev <= p.rev ? (w.resolve(), false) : true));
     const skew = Date.now() / 1000 - p.now;
-    clock = p.timer > 0 ? {end: p.since + skew + p.timer, left: null} : null;
+    const deadline = p.since + p.timer;  /* the server's clock: the same across updates */
+    const same = clock && clock.deadline === deadline;
+    clock = p.timer > 0 ? {deadline, end: deadline + skew, left: same ? clock.left : null} : null;
     tick();
     hideDismissed();
     document.dispatchEvent(new CustomEvent("tc:update", {detail: {payload: p, changed}}));

@@ -1,0 +1,77 @@
+"""The planning timer is the server's: it counts from when the plans were first awaited, a
+restart gives no time back, a plan sent by one player does not restart it for the others,
+and each screen beeps once when it runs out, not again on every later update."""
+from __future__ import annotations
+
+import time
+import uuid
+from pathlib import Path
+
+from browser_devices import PHONE, TABLET, api_post, device, served, stopped
+from web import create_app
+from web_devices import PIN, PLAYERS, Phone, open_stream
+
+RED_PLAN = {"type": "plan", "player": "red", "actions": {"taxes": "owari"}, "bid": {"chests": 2}}
+BLUE_PLAN = {"type": "plan", "player": "blue", "actions": {"taxes": "kaga"}, "bid": {"chests": 1}}
+
+
+def timed_game(table, seconds: int) -> str:
+    game = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended", "pin": PIN,
+                                          "timer": seconds}).json["game_id"]
+    assert table.post(f"/api/games/{game}/commands", json={"type": "count_tray", "counts": {}}).status_code == 200
+    return game
+
+
+def clock_of(client, game: str) -> tuple[float, int]:
+    stream = open_stream(client, f"/live/{game}")
+    payload = stream.next()
+    stream.close()
+    return payload["since"], payload["timer"]
+
+
+def test_a_plan_sent_does_not_restart_the_clock_for_the_others(app, table):
+    game = timed_game(table, 120)
+    since, timer = clock_of(table, game)
+    assert timer == 120
+    time.sleep(0.05)
+    assert Phone(app, game, "red").send(RED_PLAN).status_code == 200
+    assert clock_of(table, game)[0] == since
+
+
+def test_a_restart_gives_no_time_back(db: Path, app, table):
+    game = timed_game(table, 120)
+    since, _ = clock_of(table, game)
+    app.extensions["companion"].close()
+    time.sleep(0.05)
+    again = create_app({"DB": str(db), "TESTING": True})
+    try:  # the clock counts from the stored command, a moment before the screens heard of it
+        assert abs(clock_of(again.test_client(), game)[0] - since) < 0.05
+    finally:
+        again.extensions["companion"].close()
+
+
+def test_the_time_is_up_once_on_each_screen_however_many_updates_follow(db: Path, browser):
+    app, httpd, base = served(db, seed=11)
+    try:
+        tablet = device(browser, TABLET, "en", base)
+        made = api_post(tablet, f"{base}/api/games", {"players": PLAYERS, "setup": "recommended",
+                                                      "pin": PIN, "timer": 3})
+        game = made.json()["game_id"]
+        api_post(tablet, f"{base}/api/games/{game}/commands", {"type": "count_tray", "counts": {}})
+        tablet.goto(f"{base}/table/{game}")
+        tablet.wait_for_selector("html[data-ready]")
+        tablet.evaluate("""() => { window.timeUp = 0; new MutationObserver(() => {
+            const t = document.getElementById('toast');
+            if (!t.hidden && t.textContent === 'Time is up!') { window.timeUp += 1; t.hidden = true; }
+        }).observe(document.getElementById('toast'), {attributes: true, childList: true, subtree: true}); }""")
+        tablet.wait_for_function("window.timeUp >= 1", timeout=8000)
+        phone = device(browser, PHONE, "en", base)
+        for plan in (RED_PLAN, BLUE_PLAN):  # two later updates of every screen
+            r = phone.request.post(f"{base}/api/games/{game}/commands", data=plan, headers={
+                "X-Token": Phone(app, game, plan["player"]).token, "Idempotency-Key": uuid.uuid4().hex})
+            assert r.ok, r.text()
+        tablet.wait_for_timeout(1500)
+        assert tablet.evaluate("window.timeUp") == 1
+        assert tablet.errors == []
+    finally:
+        stopped(app, httpd)
