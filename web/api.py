@@ -7,15 +7,16 @@ nothing has changed when one is returned.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any, Callable
 
-from flask import Blueprint, Response, current_app, g, jsonify, make_response, request
+from flask import Blueprint, Response, abort, current_app, g, jsonify, make_response, request
 
 from companion.engine import HOST, ONLOOKER, TABLE, Actor, find_game
 from companion.engine.draws import Draws
 from companion.errors import RuleError
-from web import host_pin, setup_form
+from web import clock, host_pin, setup_form
 from web.context import GameContext, game_context, player_token
 from web.hub import Answered, GameHub
 from web.identity import TABLE as TABLE_ROLE, table_cookie, token
@@ -118,6 +119,19 @@ def undo(game_id: str) -> Response:
 def end(game_id: str) -> Response:
     """The host ends the game early (the table has to leave); undo brings it back."""
     return _host_action(game_id, lambda hub, key: hub.execute({"type": "end_game"}, HOST, key))
+
+
+@bp.post("/games/<game_id>/timer/<switch>")
+def timer(game_id: str, switch: str) -> Response:
+    """The host holds the planning timer (a break, a question about the rules) or lets it run
+    on; the hold is kept with the table's settings, so it outlives a restart."""
+    if switch not in ("pause", "resume"):
+        abort(404)
+    ctx = as_host(game_id)
+    services().settings.put(game_id, clock.held(ctx.settings, ctx.hub.since, switch == "pause",
+                                                time.time()))
+    ctx.hub.poke()
+    return _done(ctx.hub, Answered(ctx.hub.session.seq))
 
 
 @bp.post("/games/<game_id>/claim")

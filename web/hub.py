@@ -68,7 +68,8 @@ class GameHub:
         # microseconds): a screen drawn before a restart at the same number would otherwise
         # take the new run's different state for the one it already shows, and keep it.
         self.rev = time.time_ns() // 1000
-        self._awaited, self._since = clock.began(game, self._store.load(game_id).records)
+        self._awaited = self.decision()
+        self._since = clock.began(game, self.session.history, self.session.times)
         self.live: dict[str, Any] | None = None
 
     @property
@@ -80,6 +81,11 @@ class GameHub:
 
     def decision(self) -> Decision | None:
         return self.game.decision(self.session.state)
+
+    @property
+    def since(self) -> float:
+        """When the awaited decision began (the timer's start)."""
+        return self._since
 
     def execute(self, command: dict[str, Any], actor: Actor = HOST,
                 request: str | None = None) -> Answered:
@@ -192,7 +198,7 @@ class GameHub:
         self.rev += 1
         awaited = self.decision()
         if not clock.goes_on(self._awaited, awaited):
-            self._since = time.time()
+            self._since = clock.began(self.game, self.session.history, self.session.times)
         self._awaited = awaited
         for q in self._subscribers:
             q.put(self.rev)

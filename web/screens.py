@@ -16,8 +16,8 @@ from typing import Any
 from flask import Blueprint, Flask, render_template, url_for
 
 from companion.engine import Game, find_game, names
-from web import host_pin
-from web.context import GameContext
+from web import clock, host_pin
+from web.context import GameContext, table_settings
 from web.tray.screen import tray_screen
 from web.words import Words
 
@@ -112,8 +112,12 @@ def payload(kind: str, ctx: GameContext, scene: Any = None) -> dict[str, Any]:
                for region in game.screens.regions[kind]}
     decision = ctx.hub.decision()
     more = scene.live() if hasattr(scene, "live") else {}
-    return {**more, "rev": snap.rev, "seq": snap.seq, "now": time.time(), "since": snap.since,
-            "timer": ctx.settings.timer if decision is not None and decision.timed else 0,
+    now = time.time()
+    settings = table_settings(ctx.game_id)  # as now: a live stream outlives the host's changes
+    timer = clock.shown(settings, snap.since, now)
+    return {**more, "rev": snap.rev, "seq": snap.seq, "now": now, "since": timer.since,
+            "paused_left": timer.paused_left,
+            "timer": settings.timer if decision is not None and decision.timed else 0,
             "pending": decision.kind if decision else None,
             "awaits": list(decision.seats) if decision else [], "view": snap.view,
             "regions": regions, "pin_notice": host_pin.notice(ctx)}

@@ -21,10 +21,16 @@ OLDER_TABLE = "web_tables"  # where releases before kept the settings, one row p
 
 @dataclass(frozen=True)
 class TableSettings:
+    """``hold_*``: the host's pause of the timer, for the wait that began at ``hold_for``
+    (``web.clock``): seconds already paused, and since when it is paused now."""
+
     pin_hash: str
     tray: str = "manual"
     timer: int = 180
     pass_tablet: bool = False
+    hold_for: float = 0.0
+    hold_paused: float = 0.0
+    hold_since: float | None = None
 
 
 def pin_hash(secret: bytes, pin: str) -> str:

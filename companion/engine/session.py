@@ -8,6 +8,7 @@ randomness, and undoing a command then sending it again draws the same cards.
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from companion.engine.draws import Draws
@@ -27,6 +28,7 @@ class Session:
         self.draws = draws or Draws.seeded(0)
         self.writes = 0
         self.history: list[list[Event]] = []
+        self.times: list[float] = []  # when each command was made (seconds since the epoch)
         self.state = self._replay()
 
     @classmethod
@@ -44,7 +46,8 @@ class Session:
         session.execute(command, actor)
         if store is not None:
             session.game_id = store.create(game.name, command, session.history[0],
-                                           game.summary(session.state), draws, settings, request)
+                                           game.summary(session.state), draws, settings, request,
+                                           session.times[0])
             session.store, session.writes = store, 1
         return session
 
@@ -53,6 +56,7 @@ class Session:
         """An in-memory session from recorded events (a saved game, a test position)."""
         session = cls(game, draws=draws)
         session.history = [list(events) for events in history]
+        session.times = [0.0] * len(history)
         session.state = session._fold(session.history)
         return session
 
@@ -70,6 +74,7 @@ class Session:
         if not isinstance(command, dict):
             raise RuleError("command.unknown", type=type(command).__name__)
         seq = self.seq + 1
+        at = time.time()
         events: list[Event] = []
 
         def emit(event: Event) -> None:
@@ -80,7 +85,7 @@ class Session:
             self.game.execute(self.state, command, actor, self.draws.rng(seq), emit)
             if self.store is not None and self.game_id is not None:
                 self.writes = self.store.append(self.game_id, self.writes, seq, command, events,
-                                                self.game.summary(self.state), request)
+                                                self.game.summary(self.state), request, at)
         except (Repeated, StaleWrite):
             self.reload()
             raise
@@ -91,6 +96,7 @@ class Session:
                 self.state = self._fold(self.history)
             raise
         self.history.append(events)
+        self.times.append(at)
         return events
 
     def undo(self, request: str | None = None) -> list[Event]:
@@ -108,6 +114,7 @@ class Session:
                 self.reload()
                 raise
         self.state = state
+        self.times.pop()
         return self.history.pop()
 
     def stale(self) -> bool:
@@ -124,6 +131,7 @@ class Session:
             return self._fold(self.history)
         loaded = self.store.load(self.game_id)
         self.history = [record.events for record in loaded.records]
+        self.times = [record.at for record in loaded.records]
         self.draws, self.writes = loaded.draws, loaded.writes
         if self.history and self.history[0]:
             self._check_made_by(self.history[0][0])

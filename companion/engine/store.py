@@ -120,11 +120,11 @@ class EventStore:
 
     def create(self, game: str, command: dict[str, Any], events: list[dict[str, Any]],
                summary: dict[str, Any], draws: Draws, settings: dict[str, Any] | None = None,
-               request: str | None = None) -> str:
+               request: str | None = None, at: float | None = None) -> str:
         """Store a new game with its creating command, its draws and the table's settings,
         all or nothing; Repeated(game_id=...) if ``request`` made a game already."""
         game_id = uuid.uuid4().hex[:10]
-        now = time.time()
+        now = time.time() if at is None else at
         with self._writing():
             if request is not None:
                 made = self._db.execute("SELECT id FROM games WHERE request = ?", (request,)).fetchone()
@@ -141,11 +141,11 @@ class EventStore:
 
     def append(self, game_id: str, writes: int, seq: int, command: dict[str, Any],
                events: list[dict[str, Any]], summary: dict[str, Any],
-               request: str | None = None) -> int:
-        """Store one accepted command as number ``seq``, decided on the game as it was after
-        ``writes`` writes; the new write count. Repeated if ``request`` was answered,
-        StaleWrite if another writer came first."""
-        now = time.time()
+               request: str | None = None, at: float | None = None) -> int:
+        """Store one accepted command as number ``seq`` (made at ``at``, now unless given),
+        decided on the game as it was after ``writes`` writes; the new write count.
+        Repeated if ``request`` was answered, StaleWrite if another writer came first."""
+        now = time.time() if at is None else at
         with self._writing():
             self._check(game_id, writes, request)
             self._db.execute("INSERT INTO commands (game_id, seq, command, events, at) "

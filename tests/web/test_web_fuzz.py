@@ -119,7 +119,7 @@ def test_a_redirect_after_choosing_the_language_stays_on_the_site(table):
 
 # Every route the app registers, reached with hostile path values, headers, cookies, query
 # strings and bodies.
-GOOD_VALUES = {"lang": "en", "colour": "red", "game": "shogun", "filename": "app.css"}
+GOOD_VALUES = {"lang": "en", "colour": "red", "game": "shogun", "filename": "app.css", "switch": "pause"}
 JUNK_VALUES_IN_PATH = ["ключ", "%ff", "a" * 300, "..", "\t"]
 HOSTILE_QUERIES: list[dict[str, str] | str] = [
     *({"next": target} for target in OFF_SITE), {"lang": "ключ"}, {"token": "ключ"},

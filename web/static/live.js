@@ -108,9 +108,15 @@ const TC = (() => {
   function tick() {
     const els = document.querySelectorAll("[data-timer]");
     if (!clock) { els.forEach((el) => { el.hidden = true; }); return; }
-    const left = Math.max(0, Math.ceil(clock.end - Date.now() / 1000));
-    const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    els.forEach((el) => { el.hidden = false; el.textContent = text; el.classList.toggle("low", left <= 10); });
+    const paused = clock.pausedLeft !== null;
+    const left = Math.max(0, Math.ceil(paused ? clock.pausedLeft : clock.end - Date.now() / 1000));
+    const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}${paused ? " ⏸" : ""}`;
+    els.forEach((el) => {
+      el.hidden = false;
+      el.textContent = text;
+      el.classList.toggle("low", left <= 10 && !paused);
+      el.classList.toggle("paused", paused);
+    });
     /* Beeps mark the clock passing 10 s and 0 s while this screen watches it: not a deadline
        already past when the page opened, and not again when an update redraws the screen. */
     if (clock.left !== null && left < clock.left) {
@@ -134,7 +140,10 @@ const TC = (() => {
     const skew = Date.now() / 1000 - p.now;
     const deadline = p.since + p.timer;  /* the server's clock: the same across updates */
     const same = clock && clock.deadline === deadline;
-    clock = p.timer > 0 ? {deadline, end: deadline + skew, left: same ? clock.left : null} : null;
+    clock = p.timer > 0 ? {deadline, end: deadline + skew, left: same ? clock.left : null,
+                           pausedLeft: p.paused_left === null ? null : p.paused_left} : null;
+    document.querySelectorAll("[data-timer-running]").forEach((el) => { el.hidden = p.paused_left !== null; });
+    document.querySelectorAll("[data-timer-paused]").forEach((el) => { el.hidden = p.paused_left === null; });
     tick();
     hideDismissed();
     document.dispatchEvent(new CustomEvent("tc:update", {detail: {payload: p, changed}}));
