@@ -61,3 +61,17 @@ def test_simulate_plays_whole_games_of_the_game_named(tmp_path, capsys):
 def test_an_unknown_game_is_refused_in_words(tmp_path, capsys):
     code, _, err = run(tmp_path / "g.sqlite3", capsys, "simulate", "--game", "monopoly")
     assert code == 2 and "monopoly" in err
+
+
+@pytest.mark.parametrize("lang, words, english", [
+    ("cs", ("Rok 1", "plnění věže", "18 truhel", "v zásobě 28 armád", "Ve věži"), ("chests", "supply", "tower")),
+    ("ru", ("Год 1", "загрузка башни", "18 сундуков", "в запасе 28 армий", "В башне"), ("chests", "supply", "tower")),
+])
+def test_show_words_the_whole_table_in_the_language_asked_for(tmp_path, capsys, lang, words, english):
+    db = tmp_path / "g.sqlite3"
+    code, game, _ = run(db, capsys, "create", "--setup", "recommended", "--seed", "3")
+    assert code == 0
+    assert main(["--db", str(db), "show", game.strip(), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert all(w in out for w in words), out
+    assert not any(w in out for w in english), out

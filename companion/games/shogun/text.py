@@ -2,7 +2,6 @@
 its catalogues (``messages/`` beside this module, then the tower kit's)."""
 from __future__ import annotations
 
-import json
 from typing import Mapping
 
 from companion.games.shogun.catalog import Board
@@ -11,6 +10,7 @@ from companion.i18n import Names, render
 from companion.kits.tower.source import CATALOGUES as TOWER
 
 CATALOGUES: tuple[str, ...] = (__package__, *TOWER)
+SEASONAL = frozenset({"planning", "specials", "round_start", "actions", "round_end"})
 
 
 def names_for(state: ShogunState, lang: str) -> Names:
@@ -42,14 +42,23 @@ def table_lines(state: ShogunState, lang: str, log: int) -> list[str]:
     """The table as plain text for the command line: the phase, each player, the tower and
     the newest log lines."""
     names = names_for(state, lang)
-    lines = [f"{state.phase}, year {state.year}, season {state.season}; "
-             f"waiting for: {json.dumps(state.pending, ensure_ascii=False)}"]
+    seasonal = state.phase in SEASONAL and state.catalog is not None
+    season = state.catalog.cards["seasons"][state.season] if seasonal else "none"
+    lines = [render("text.heading", {"year": state.year, "season": season, "phase": state.phase},
+                    names)]
+    pending = state.pending or {}
+    if pending.get("kind") == "tray":
+        lines.append(render("text.awaits_table", {"kind": "tray"}, names))
+    elif pending:
+        seats = pending.get("waiting") or ([pending["player"]] if pending.get("player") else [])
+        lines.append(render("text.awaits_seats", {"kind": pending["kind"], "seats": seats}, names))
     for colour in state.seating:
         p = state.players[colour]
-        owned = ", ".join(f"{names.province(q)}({state.provinces[q].armies})"
+        owned = ", ".join(f"{names.province(q)} ({state.provinces[q].armies})"
                           for q in state.owned(colour))
-        lines.append(f"  {names.player(colour):12} chests {p.chests:3} rice {p.rice:2} score "
-                     f"{p.score:3} supply {p.supply:2}  {owned}")
-    lines.append(f"  tower: {state.tower}  tray: {state.tray}")
+        lines.append("  " + render("text.player", {"player": colour, "chests": p.chests, "rice": p.rice,
+                                                   "score": p.score, "supply": p.supply,
+                                                   "owned": owned or "—"}, names))
+    lines.append("  " + render("text.tower", {"inside": state.tower, "counts": state.tray}, names))
     lines += ["  · " + describe(state, note, lang) for note in state.log[-log:]] if log else []
     return lines
