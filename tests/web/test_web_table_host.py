@@ -42,3 +42,12 @@ def test_cubes_that_fell_out_are_put_in_the_tray_from_the_table(table, game):
 def test_a_phone_cannot_report_cubes_falling(phone, game):
     r = phone("red").send({"type": "cubes_fell", "counts": {"red": 1}})
     assert r.status_code == 403
+
+
+def test_players_level_on_points_and_chests_share_their_place_at_the_end(table, game):
+    """Rulebook: the most points wins; on a tie, the player with more chests. Players level on
+    both are tied: the table ranks them 1, 1, 1, not 1, 2, 3."""
+    assert table.post(f"/api/games/{game}/end", json={"pin": PIN}).status_code == 200
+    page = table.get(f"/table/{game}").get_data(as_text=True)
+    ranking = page.split('<ol class="ranking">', 1)[1].split("</ol>", 1)[0]
+    assert ranking.count('<li value="1">') == 3

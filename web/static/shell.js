@@ -27,9 +27,28 @@
     notice.hidden = true;
   });
 
+  /* A button that asks first (ending the game) says so on the first tap, and acts on a
+     second tap within a few seconds. */
+  function asked(t) {
+    if (!t.dataset.ask || t.dataset.armed) return true;
+    t.dataset.armed = t.textContent;
+    t.textContent = t.dataset.ask;
+    t.classList.add("armed");
+    setTimeout(() => { disarm(t); }, 4000);
+    return false;
+  }
+
+  function disarm(t) {
+    if (!t.dataset.armed) return;
+    t.textContent = t.dataset.armed;
+    delete t.dataset.armed;
+    t.classList.remove("armed");
+  }
+
   document.addEventListener("click", async (e) => {
     const t = e.target.closest("button[data-host]");
-    if (!t) return;
+    if (!t || !asked(t)) return;
+    disarm(t);
     try {
       await post(`/api/games/${game}/${t.dataset.host}`, {pin: document.getElementById("host-pin").value});
       if (t.dataset.host === "claim") location.reload();

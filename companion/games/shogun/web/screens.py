@@ -153,6 +153,13 @@ class Scene:
     def plan_of(self, colour: str) -> dict[str, Any] | None:
         return self.players[colour]["plan"]
 
+    def places(self) -> dict[str, int]:
+        """Each player's place at the end: players level on points and chests (the rulebook's
+        tie-break) share a place, and the next place counts them all ("1, 1, 3")."""
+        result = self.v["result"]
+        key = {c: (result["scores"][c], result["chests"][c]) for c in result["ranking"]}
+        return {c: 1 + sum(1 for other in key.values() if other > key[c]) for c in key}
+
     def last_scoring(self) -> dict[str, Any] | None:
         """The newest winter scoring note still in the log: its year and per-player table."""
         for note in reversed(self.v["log"]):
