@@ -126,6 +126,31 @@ const TC = (() => {
     clock.left = left;
   }
 
+  /* A phone whose player the game now awaits says so: a vibration and a short sound where
+     the browser allows, and the screen scrolled to what is asked. Once a turn, not on every
+     update while the player is still awaited. */
+  const seat = body.dataset.kind === "hand" ? body.dataset.colour : null;
+  let awaited = null;
+  function alertTurn(p) {
+    const now = Boolean(seat && p.awaits.includes(seat));
+    if (now && awaited === false) {
+      if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+      beep(0.2);
+      const asked = document.querySelector("[data-awaited]") || document.querySelector("main");
+      if (asked) asked.scrollIntoView({behavior: "smooth", block: "start"});
+    }
+    awaited = now;
+  }
+
+  /* The screen stays on while the game is on (Wake Lock, where the browser offers it: a
+     secure page), and takes the lock again when the page comes back into view. */
+  async function keepAwake() {
+    if (!navigator.wakeLock || document.visibilityState !== "visible") return;
+    try { await navigator.wakeLock.request("screen"); } catch (e) { /* not allowed here */ }
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  keepAwake();
+
   function apply(p) {
     const initial = p.rev === firstRev && Object.keys(seen).length === 0;
     const changed = [];
@@ -136,6 +161,7 @@ const TC = (() => {
       seen[name] = html;
     }
     body.dataset.rev = p.rev;
+    alertTurn(p);
     waiting = waiting.filter((w) => (w.rev <= p.rev ? (w.resolve(), false) : true));
     const skew = Date.now() / 1000 - p.now;
     const deadline = p.since + p.timer;  /* the server's clock: the same across updates */
