@@ -62,7 +62,7 @@ class GameHub:
         self._store = EventStore(db)
         self.session = Session(game, self._store, game_id)
         self._lock = threading.RLock()
-        self._subscribers: set[queue.SimpleQueue[int]] = set()
+        self._subscribers: dict[queue.SimpleQueue[int], str | None] = {}
         self._snapshots: dict[str | None, Snapshot] = {}
         # Revisions go on rising across server restarts (they start at the clock, in
         # microseconds): a screen drawn before a restart at the same number would otherwise
@@ -176,15 +176,26 @@ class GameHub:
             self._snapshots[seat] = snap
             return snap
 
-    def subscribe(self) -> "queue.SimpleQueue[int]":
+    def subscribe(self, seat: str | None = None) -> "queue.SimpleQueue[int]":
+        """A listener to every change; ``seat``: the player whose phone it is (the table
+        shows who has joined, so a seat's first phone redraws every screen)."""
         q: queue.SimpleQueue[int] = queue.SimpleQueue()
         with self._lock:
-            self._subscribers.add(q)
+            if seat is not None and seat not in self.joined():
+                self._changed()
+            self._subscribers[q] = seat
         return q
 
     def unsubscribe(self, q: "queue.SimpleQueue[int]") -> None:
         with self._lock:
-            self._subscribers.discard(q)
+            seat = self._subscribers.pop(q, None)
+            if seat is not None and seat not in self.joined():
+                self._changed()
+
+    def joined(self) -> set[str]:
+        """The seats whose phones are connected now."""
+        with self._lock:
+            return {seat for seat in self._subscribers.values() if seat is not None}
 
     def close(self) -> None:
         """Release every listener (their streams end) and the database connection."""

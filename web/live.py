@@ -43,7 +43,7 @@ def stream(game_id: str) -> Response:
             return _event(screens.payload(kind, ctx))
 
     def events() -> Iterator[str]:
-        q = hub.subscribe()
+        q = hub.subscribe(ctx.device.colour)
         try:
             yield "retry: 1000\n" + screen()
             while True:

@@ -120,4 +120,5 @@ def payload(kind: str, ctx: GameContext, scene: Any = None) -> dict[str, Any]:
             "timer": settings.timer if decision is not None and decision.timed else 0,
             "pending": decision.kind if decision else None,
             "awaits": list(decision.seats) if decision else [], "view": snap.view,
-            "regions": regions, "pin_notice": host_pin.notice(ctx)}
+            "regions": regions, "pin_notice": host_pin.notice(ctx),
+            "joined": sorted(ctx.hub.joined())}

@@ -82,7 +82,9 @@ def create(game: str) -> Response | tuple[str, int]:
     except RuleError as err:
         refusal = refused(err)
         return _new_form(game, refusal.get_json()["error"]["message"], refusal.status_code)
-    return remember_table(redirect(url_for("table.table", game_id=game_id)), game_id)
+    # With phones, the codes to join by are what the group needs first: the table opens on them.
+    join = "" if str(request.form.get("pass_tablet") or "") else "#join"
+    return remember_table(redirect(url_for("table.table", game_id=game_id) + join), game_id)
 
 
 def join_url(game_id: str, colour: str) -> str:

@@ -95,6 +95,14 @@ def new_game(table: Any, server: str, *, setup: str = "recommended", tray: str =
     table.fill("input[name=pin]", PIN)
     table.click("button[type=submit]")
     table.wait_for_selector("html[data-ready]")
+    if not pass_tablet:
+        close_join_codes(table)
+
+
+def close_join_codes(table: Any) -> None:
+    """A game with phones opens on the codes to join by; the group closes them once scanned."""
+    table.wait_for_selector("#sheet-join:not([hidden])")
+    table.click("#sheet-join [data-close]")
 
 
 def count_tray(table: Any, counts: dict[str, int]) -> list[str]:

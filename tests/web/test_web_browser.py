@@ -15,8 +15,8 @@ import pytest
 
 from companion.engine import EventStore
 
-from browser_devices import (PHONE, TABLET, api_post, count_tray, device, new_game, rev, served, settle,
-                             stopped)
+from browser_devices import (PHONE, TABLET, api_post, close_join_codes, count_tray, device, new_game, rev,
+                             served, settle, stopped)
 from driving import to_winter_scoring
 
 def test_a_tablet_and_three_phones_play_a_round_with_a_battle(server, browser, artifacts: Path):
@@ -140,6 +140,7 @@ def _red_joins_a_new_game(browser: Any, base: str, lang: str) -> tuple[Any, Any]
     tablet = device(browser, TABLET, "en", base)
     tablet.goto(base + "/new")
     tablet.click("button[type=submit]")
+    close_join_codes(tablet)
     count_tray(tablet, {})
     red = device(browser, PHONE, lang, base)
     red.goto(tablet.get_attribute("[data-join=red]", "href"))

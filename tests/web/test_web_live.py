@@ -68,3 +68,15 @@ def test_after_a_restart_the_screen_is_newer_than_any_drawn_before(app, db, phon
         assert plan_in(after, "red")["actions"] == {"taxes": "owari"}
     finally:
         again.extensions["companion"].close()
+
+
+def test_the_table_shows_which_phones_have_joined(table, phone, game):
+    table_stream = open_stream(table, f"/live/{game}")
+    assert table_stream.next()["joined"] == []
+    red = phone("red")
+    red_stream = open_stream(red.client, f"/live/{game}?token={red.token}")
+    assert red_stream.next()["joined"] == ["red"]
+    assert table_stream.next()["joined"] == ["red"]
+    red_stream.close()
+    assert table_stream.next()["joined"] == []
+    table_stream.close()

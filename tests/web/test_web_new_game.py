@@ -55,3 +55,12 @@ def test_a_refused_form_says_why_on_the_form_and_makes_no_game(two_games):
     assert r.status_code == 409
     assert 'role="alert"' in r.get_data(as_text=True)
     assert two_games.get("/").get_data(as_text=True).count('href="/table/') == 0
+
+
+def test_a_game_with_phones_opens_on_the_codes_to_join_by(table):
+    form = {"seat1": "red", "seat2": "blue", "seat3": "yellow", "setup": "recommended",
+            "tray": "manual", "timer": "0", "pin": PIN}
+    with_phones = table.post("/new/shogun", data=form)
+    assert with_phones.headers["Location"].endswith("#join")
+    passing = table.post("/new/shogun", data={**form, "pass_tablet": "1"})
+    assert "join" not in passing.headers["Location"]

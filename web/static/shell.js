@@ -8,6 +8,21 @@
   const seenKey = `tc-pin-seen:${game}`;
   let over = null;
 
+  /* A game just made with phones opens on the codes to join by, once (not on a reload). */
+  const codes = document.getElementById("sheet-join");
+  if (codes && location.hash === "#join") {
+    codes.hidden = false;
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+
+  /* Which phones have joined, on the table's join codes. */
+  document.addEventListener("tc:update", (e) => {
+    const joined = e.detail.payload.joined || [];
+    document.querySelectorAll("[data-joined]").forEach((el) => {
+      el.hidden = !joined.includes(el.dataset.joined);
+    });
+  });
+
   /* Shown while the live payload has one newer than the last dismissed, until it is over. */
   document.addEventListener("tc:update", (e) => {
     if (!notice) return;
