@@ -146,7 +146,7 @@ def scene_dict(scene: Scene, spp: int) -> dict:
         "ambient": {"type": "constant", "radiance": {"type": "rgb", "value": list(scene.ambient)}},
     }
     for k, wall in enumerate(tray.walls()):
-        d[f"wall{k}"] = {"type": "cube", "to_world": _transform(mi, wall.centre, wall.rotation, wall.half), "bsdf": _acrylic(mi, tray, tray.scatter)}
+        d[f"wall{k}"] = {"type": "cube", "to_world": _transform(mi, wall.centre, wall.rotation, wall.half), "bsdf": _acrylic(mi, tray, tray.wall_scatter)}
     if tray.rim > 0:
         w, dd, h = tray.width / 2, tray.depth / 2, tray.wall_height
         corners = [(-w, -dd), (w, -dd), (w, dd), (-w, dd)]
@@ -154,7 +154,7 @@ def scene_dict(scene: Scene, spp: int) -> dict:
             (x0, y0), (x1, y1) = corners[k], corners[(k + 1) % 4]
             d[f"rim{k}"] = {
                 "type": "cylinder", "p0": [x0, y0, h], "p1": [x1, y1, h], "radius": tray.rim,
-                "bsdf": _acrylic(mi, tray, min(1.0, tray.scatter * 3)),
+                "bsdf": _acrylic(mi, tray, 1.0),
             }
     for k, cube in enumerate(scene.cubes):
         d[f"cube{k}"] = {
@@ -175,13 +175,13 @@ def scene_dict(scene: Scene, spp: int) -> dict:
     return d
 
 
-def remove_fireflies(image: np.ndarray, ratio: float = 4.0) -> np.ndarray:
+def remove_fireflies(image: np.ndarray, ratio: float = 2.5) -> np.ndarray:
     """Pixels far brighter than their neighbourhood set to its median: at few samples a
     pixel, light reaching the table through the rough plastic comes as rare, very bright
     samples that no camera would show as lone white dots."""
     luma = image.mean(-1)
     median = np.stack([cv2.medianBlur(np.ascontiguousarray(image[..., c]), 5) for c in range(3)], -1)
-    lone = luma > ratio * median.mean(-1) + 0.25
+    lone = luma > ratio * median.mean(-1) + 0.1
     out = image.copy()
     out[lone] = median[lone]
     return out

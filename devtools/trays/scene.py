@@ -45,6 +45,7 @@ class Tray:
     lift: float  # gap between the floor's underside and the table
     haze: float
     scatter: float
+    wall_scatter: float  # the same for the walls, seen at a slant, whose edges show more
     scratches: int
     rim: float  # radius of a bead along the walls' top edges, 0 for none
     tint: tuple[float, float, float]
@@ -251,6 +252,7 @@ def sample_tray(rng: np.random.Generator) -> Tray:
         lift=float(rng.choice([0.3, rng.uniform(0.5, 8.0)])),  # feet or a warped floor; never touching, as coplanar faces render badly
         haze=float(rng.uniform(0.002, 0.08)),
         scatter=float(rng.uniform(0.02, 0.12)),
+        wall_scatter=float(rng.uniform(0.3, 0.8)),
         scratches=int(rng.integers(0, 40)),
         rim=float(rng.uniform(0.8, 2.0)) if rng.random() < 0.4 else 0.0,
         tint=tuple(float(v) for v in 1 - rng.uniform(0, 0.06, 3)),
