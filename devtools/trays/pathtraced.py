@@ -69,6 +69,15 @@ def mitsuba():
     return _mi
 
 
+def set_threads(count: int) -> None:
+    """How many threads render. With more than one, samples of a pixel are summed in an order
+    that varies from run to run, so the last bits (and at times a JPEG byte) differ."""
+    mitsuba()
+    import drjit
+
+    drjit.set_thread_count(count)
+
+
 def render_size(scene: Scene) -> tuple[int, int]:
     """The pinhole image that covers the distorted frame: wider than the frame for barrel
     distortion, as the lens bends rays from beyond it into it."""
