@@ -50,10 +50,6 @@ class Pipeline:
     vignette: float
     quality: int
 
-    @property
-    def neutral(self) -> bool:
-        return self.matrix_error == 0 and self.white_balance == 0
-
 
 def sample_pipeline(rng: np.random.Generator) -> Pipeline:
     crosstalk = rng.uniform(0.0, 0.25, (3, 3)) * (1 - np.eye(3))

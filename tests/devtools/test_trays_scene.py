@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from devtools.trays import labels as lab
-from devtools.trays.scene import COLOURS, Camera, Cube, Scene, sample_scene, sample_surface, sample_tray
+from devtools.trays.scene import COLOURS, Camera, Cube, Scene, penetration, sample_scene, sample_surface, sample_tray
 
 
 def inside(points: np.ndarray, cube: Cube, shrink: float = 0.0) -> np.ndarray:
@@ -55,8 +55,6 @@ def test_a_leaning_cube_touches_what_it_leans_on_and_tilts_toward_it():
             tilt = np.degrees(np.arccos(cube.top_face()[1][2]))
             assert 11 < tilt < 43
             assert cube.box().corners()[:, 2].min() == pytest.approx(0, abs=1e-6)
-            from devtools.trays.scene import penetration
-
             assert -0.1 < penetration(cube.box(), base.box()) <= 0
             found += 1
     assert found > 3
