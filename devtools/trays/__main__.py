@@ -51,7 +51,7 @@ def sample(seed: int, index: int, spp: int, keep_ambiguous: bool) -> tuple[bytes
     pipeline = camera_model.sample_pipeline(rng)
     render_seed = int(rng.integers(1 << 31))
     linear = pathtraced.render(scene, spp=spp, seed=render_seed)
-    _, jpeg = camera_model.develop(linear, pipeline, rng)
+    _, jpeg = camera_model.develop(linear, pipeline, rng, scene.illuminant())
     label = labels(scene)
     label.update({
         "renderer": RENDERER, "variant": pathtraced.variant(), "spp": spp, "seed": seed, "index": index,

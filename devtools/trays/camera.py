@@ -4,7 +4,8 @@ A counter that has only seen clean renders fails on the colour fringes, noise an
 sharpening halos of real cameras, so each step a real camera takes is here, randomised:
 lens distortion and vignetting, defocus and shake, exposure, the sensor's own colour
 response, a Bayer mosaic, shot and read noise, demosaicing (OpenCV's), an imperfect white
-balance and colour matrix, a tone curve, sharpening and JPEG with 4:2:0 chroma.
+balance and colour matrix, a tone curve, noise reduction, sharpening and JPEG with 4:2:0
+chroma.
 numpy and OpenCV only, so it is tested without a renderer installed.
 """
 from __future__ import annotations
@@ -39,12 +40,15 @@ class Pipeline:
     demosaic: int  # index into DEMOSAIC[pattern]
     shot: float  # shot-noise variance per unit signal (white = 1)
     read: float  # read-noise standard deviation (white = 1)
-    white_balance: float  # 0 leaves the light's colour, 1 removes it (grey world)
+    white_balance: float  # how much of the light's colour the camera's estimate removes (1: all)
+    grey_world: float  # how far the estimate is pulled by the picture's mean colour (a green cloth tints it)
     matrix_error: float  # how far the camera's colour matrix misses the sensor's inverse
     gamma: float
     contrast: float
     sharpen: float
     sharpen_radius: float
+    chroma_denoise: float  # Gaussian sigma on the colour planes, pixels
+    luma_denoise: float  # edge-preserving smoothing of brightness, 0 none
     defocus: float  # Gaussian sigma, pixels
     shake: tuple[float, float]  # motion blur, pixels
     vignette: float
@@ -64,12 +68,15 @@ def sample_pipeline(rng: np.random.Generator) -> Pipeline:
         demosaic=int(rng.integers(3)),
         shot=float(np.exp(rng.uniform(np.log(2e-5), np.log(1e-3)))),
         read=float(np.exp(rng.uniform(np.log(3e-4), np.log(4e-3)))),
-        white_balance=float(rng.uniform(0.3, 1.0)),
+        white_balance=float(rng.uniform(0.5, 1.0)),
+        grey_world=float(rng.uniform(0.0, 0.3)),
         matrix_error=float(rng.uniform(0, 0.08)),
         gamma=float(rng.uniform(2.0, 2.6)),
         contrast=float(rng.uniform(0, 0.35)),
         sharpen=float(rng.uniform(0, 1.5)),
         sharpen_radius=float(rng.uniform(0.6, 2.0)),
+        chroma_denoise=float(rng.uniform(0, 2.5)),
+        luma_denoise=float(rng.uniform(0, 1)),
         defocus=float(rng.uniform(0, 1.2)),
         shake=(float(shake[0]), float(shake[1])),
         vignette=float(rng.uniform(0, 0.4)),
@@ -81,7 +88,8 @@ def neutral_pipeline(**changes) -> Pipeline:
     """A camera that changes nothing but noise, tone curve and JPEG: what tests compare against."""
     values = dict(
         exposure=0.0, key=0.18, sensor=np.eye(3), pattern="RGGB", demosaic=0, shot=1e-4, read=1e-3,
-        white_balance=0.0, matrix_error=0.0, gamma=2.2, contrast=0.0, sharpen=0.0, sharpen_radius=1.0,
+        white_balance=0.0, grey_world=0.0, matrix_error=0.0, gamma=2.2, contrast=0.0, sharpen=0.0, sharpen_radius=1.0,
+        chroma_denoise=0.0, luma_denoise=0.0,
         defocus=0.0, shake=(0.0, 0.0), vignette=0.0, quality=95,
     )
     values.update(changes)
@@ -152,12 +160,29 @@ def encode_jpeg(rgb: np.ndarray, quality: int, subsampling: str = "420") -> byte
     return buf.tobytes()
 
 
-def develop(linear: np.ndarray, p: Pipeline, rng: np.random.Generator) -> tuple[np.ndarray, bytes]:
-    """The camera's picture of a linear RGB image (already distorted to the frame): the
-    8-bit RGB it sends, and its JPEG bytes (decode those to get what a counter receives)."""
+def denoise(display: np.ndarray, p: Pipeline) -> np.ndarray:
+    """A phone's noise reduction: colour planes blurred, brightness smoothed along edges."""
+    if p.chroma_denoise < 0.3 and p.luma_denoise < 0.05:
+        return display
+    ycc = cv2.cvtColor(np.clip(display, 0, 1).astype(np.float32), cv2.COLOR_RGB2YCrCb)
+    if p.chroma_denoise >= 0.3:
+        for c in (1, 2):
+            ycc[..., c] = cv2.GaussianBlur(ycc[..., c], (0, 0), p.chroma_denoise)
+    if p.luma_denoise >= 0.05:
+        ycc[..., 0] = cv2.bilateralFilter(ycc[..., 0], 5, 0.08 * p.luma_denoise, 2.0)
+    return cv2.cvtColor(ycc, cv2.COLOR_YCrCb2RGB)
+
+
+def develop(
+    linear: np.ndarray, p: Pipeline, rng: np.random.Generator, illuminant: np.ndarray | None = None
+) -> tuple[np.ndarray, bytes]:
+    """The camera's picture of a linear RGB image (already distorted to the frame) lit by
+    ``illuminant`` (linear RGB, the lamps' mixed colour; None: white): the 8-bit RGB it
+    sends, and its JPEG bytes (decode those to get what a counter receives)."""
     image = optics(linear, p)
     luma = image.mean(-1)
     gain = p.key / max(float(np.mean(np.clip(luma, 0, 4))), 1e-6) * 2.0**p.exposure
+    gain = min(gain, 1.5 / max(float(np.percentile(luma, 99.5)), 1e-6))  # metering keeps the brightest cubes
     sensor = np.clip(image * gain, 0, None) @ p.sensor.T
     raw = mosaic(sensor, p.pattern)
     raw = raw + rng.normal(0, 1, raw.shape) * np.sqrt(p.shot * np.clip(raw, 0, None) + p.read**2)
@@ -166,12 +191,13 @@ def develop(linear: np.ndarray, p: Pipeline, rng: np.random.Generator) -> tuple[
     unclipped = rgb[rgb.max(-1) < 0.98]
     means = unclipped.mean(0) if len(unclipped) else rgb.reshape(-1, 3).mean(0)
     grey_world = means[1] / np.maximum(means, 1e-6)
-    rgb = rgb * grey_world ** p.white_balance
+    light = p.sensor @ (np.ones(3) if illuminant is None else np.asarray(illuminant, float))
+    rgb = rgb * ((light[1] / light) ** p.white_balance * grey_world**p.grey_world).astype(np.float32)
     error = np.eye(3) + rng.normal(0, p.matrix_error, (3, 3))
     correction = error @ np.linalg.inv(p.sensor)
     correction /= correction.sum(1, keepdims=True)
     rgb = rgb @ correction.T
-    display = tone(rgb, p.gamma, p.contrast)
+    display = denoise(tone(rgb, p.gamma, p.contrast), p)
     if p.sharpen > 0:
         blurred = cv2.GaussianBlur(display, (0, 0), p.sharpen_radius)
         display = display + p.sharpen * (display - blurred)

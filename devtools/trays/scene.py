@@ -181,6 +181,12 @@ class Scene:
     camera: Camera
     colours: tuple[str, ...] = field(default=COLOURS)
 
+    def illuminant(self) -> np.ndarray:
+        """The lamps' and the room's mixed colour (linear RGB, green one): what a camera's
+        white balance tries to remove."""
+        mixed = sum((light.power * kelvin_to_rgb(light.kelvin) for light in self.lights), np.zeros(3)) + np.asarray(self.ambient)
+        return mixed / mixed[1]
+
 
 # ---------------------------------------------------------------- geometry
 

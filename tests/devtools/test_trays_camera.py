@@ -77,3 +77,14 @@ def test_the_same_generator_develops_the_same_jpeg():
     p = camera.sample_pipeline(np.random.default_rng(3))
     first = camera.develop(image, p, np.random.default_rng(4))[1]
     assert camera.develop(image, p, np.random.default_rng(4))[1] == first
+
+
+def test_a_grey_card_under_a_warm_lamp_comes_out_grey_when_the_white_balance_knows_the_lamp():
+    from devtools.trays.scene import kelvin_to_rgb
+
+    lamp = kelvin_to_rgb(2700)
+    lit = np.full((64, 64, 3), 0.2, np.float32) * lamp.astype(np.float32)
+    warm, _ = camera.develop(lit, camera.neutral_pipeline(), np.random.default_rng(5), lamp)
+    balanced, _ = camera.develop(lit, camera.neutral_pipeline(white_balance=1.0), np.random.default_rng(5), lamp)
+    assert np.ptp(warm.reshape(-1, 3).mean(0)) > 40  # left alone, the bulb's colour shows
+    assert np.ptp(balanced.reshape(-1, 3).mean(0)) < 2
