@@ -182,7 +182,8 @@ def develop(
     image = optics(linear, p)
     luma = image.mean(-1)
     gain = p.key / max(float(np.mean(np.clip(luma, 0, 4))), 1e-6) * 2.0**p.exposure
-    gain = min(gain, 1.5 / max(float(np.percentile(luma, 99.5)), 1e-6))  # metering keeps the brightest cubes
+    brightest = float(np.percentile(image.max(-1), 99.5))
+    gain = min(gain, 2.0**p.exposure / max(brightest, 1e-6))  # metering keeps the brightest paint unclipped (glints may clip)
     sensor = np.clip(image * gain, 0, None) @ p.sensor.T
     raw = mosaic(sensor, p.pattern)
     raw = raw + rng.normal(0, 1, raw.shape) * np.sqrt(p.shot * np.clip(raw, 0, None) + p.read**2)
