@@ -107,6 +107,7 @@ def test_three_players_bid_a_whole_game_of_sealed_bids(mounted, browser, artifac
     for seat, page in hands.items():
         page.goto(links[seat])
         page.wait_for_selector("html[data-ready]")
+    passed.click("#handover [data-close]")  # a hand on the table opens covered: its player looks
     assert "Anna" in hands["north"].inner_text("#r-hand")
 
     points = {p["seat"]: 0 for p in PLAYERS}

@@ -114,3 +114,27 @@ def test_the_draft_is_offered_to_the_player_whose_pick_it_is(table, app):
     assert red.send({"type": "draft_pick", "player": "red", "take": "deck",
                      "armies": 5}).status_code == 200
     assert table.get(f"/api/games/{game}/view").json["pending"]["player"] == "blue"
+
+
+def _covered(page: str) -> bool:
+    return '<div class="sheet cover" id="handover" >' in page
+
+
+def test_a_hand_passed_round_on_the_tablet_opens_covered_whatever_address_opened_it(table):
+    r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended", "pin": PIN,
+                                       "pass_tablet": True})
+    game = r.json["game_id"]
+    link = hand_link_of(table, game, "red")
+    assert _covered(table.get(link).get_data(as_text=True))
+    assert _covered(Phone(table.application, game, "red").client.get(link).get_data(as_text=True))
+
+
+def test_a_hand_opened_on_the_table_is_covered_and_on_its_phone_is_not(table, app, game):
+    red = Phone(app, game, "red")
+    link = f"/hand/{game}/{red.token}"
+    assert _covered(table.get(link).get_data(as_text=True))
+    assert not _covered(red.client.get(link).get_data(as_text=True))
+
+
+def hand_link_of(table, game: str, colour: str) -> str:
+    return f"/hand/{game}/{Phone(table.application, game, colour).token}"

@@ -6,7 +6,7 @@
 (() => {
   const {send, toast, W, game} = TC;
   const colour = document.body.dataset.colour;
-  const handover = new URLSearchParams(location.search).has("handover");
+  const handover = document.body.dataset.shared === "1";
   let draft = null;
   let selected = null;
 
@@ -210,7 +210,6 @@
     show();
   });
 
-  if (handover) document.getElementById("handover").hidden = false;
   load();
   show();
 })();
