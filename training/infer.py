@@ -6,8 +6,9 @@
 The session's calibration gives everything but the frame: the empty tray photo, the game's
 colours with their reference cubes' colours (``training.data.reference_colours``), the
 tray's box in the frame and one cube's edge in frame pixels. The network marks each counted
-cube's top-face centre with a peak in its colour's heatmap; a peak is a cell at least as high
-as its eight neighbours (a 3 x 3 max-pool), and a cube where its probability passes one half.
+cube's top-face centre with a peak in its heatmap and names there the cube's reference colour;
+a peak is a cell at least as high as its eight neighbours (a 3 x 3 max-pool), a cube where
+its probability passes one half, and of the reference colour nearest the one named.
 
     .venv/bin/python -m training.infer MODEL DATA_DIR   # exact-count accuracy and ms a frame, one core
 """
@@ -43,34 +44,41 @@ class Cube:
 class Reading:
     counts: dict[str, int]
     cubes: list[Cube]
-    confidence: float  # 0..1: how far the least decided peak lies from one half, doubled
+    confidence: float  # 0..1: the least decided peak's: how far it lies from one half, or how near its colour is to a second reference colour
     doubtful: list[Cube] = field(default_factory=list)  # peaks near one half, counted or not
 
 
-def peaks(heatmap: np.ndarray, floor: float = FAINTEST) -> list[tuple[int, int, int, float]]:
-    """Local maxima of a (slots x rows x cols) probability map at or above ``floor``: (slot,
-    row, col, value), highest first. A plateau gives one peak per cell it holds, so a
-    heatmap that reaches exactly the same value in two touching cells counts both."""
-    found = []
-    kernel = np.ones((3, 3), np.uint8)
-    for k, plane in enumerate(heatmap):
-        plane = np.ascontiguousarray(plane, np.float32)
-        top = cv2.dilate(plane, kernel)
-        rows, cols = np.nonzero((plane >= top) & (plane >= floor))
-        found += [(k, int(r), int(c), float(plane[r, c])) for r, c in zip(rows, cols)]
-    return sorted(found, key=lambda p: -p[3])
+def peaks(heatmap: np.ndarray, floor: float = FAINTEST) -> list[tuple[int, int, float]]:
+    """Local maxima of a (rows x cols) probability map at or above ``floor``: (row, col,
+    value), highest first. A plateau gives one peak per cell it holds, so a heatmap that
+    reaches exactly the same value in two touching cells counts both."""
+    plane = np.ascontiguousarray(heatmap, np.float32)
+    top = cv2.dilate(plane, np.ones((3, 3), np.uint8))
+    rows, cols = np.nonzero((plane >= top) & (plane >= floor))
+    return sorted(((int(r), int(c), float(plane[r, c])) for r, c in zip(rows, cols)), key=lambda p: -p[2])
 
 
-def decode(heatmap: np.ndarray, colours: Sequence[str], to_frame: tuple[float, float, float]) -> Reading:
-    """Counts from a probability heatmap; ``to_frame`` is (scale, x0, y0): input pixel
-    ``p`` lies at ``p / scale + (x0, y0)`` in the frame."""
+def decode(output: np.ndarray, colours: Sequence[str], colours_bgr: np.ndarray, to_frame: tuple[float, float, float]) -> Reading:
+    """Counts from the network's output (a centre probability map, then the named colour, 4 x
+    rows x cols); ``colours_bgr`` are the reference colours of ``colours``; ``to_frame`` is
+    (scale, x0, y0): input pixel ``p`` lies at ``p / scale + (x0, y0)`` in the frame.
+
+    A peak's colour is the nearest reference colour; it is decided by how much nearer that is
+    than the second nearest (equally near: not at all)."""
     scale, x0, y0 = to_frame
+    refs = np.asarray(colours_bgr, np.float32)
     counts = {c: 0 for c in colours}
     cubes, doubtful = [], []
     confidence = 1.0
-    for k, r, c, p in peaks(heatmap[: len(colours)]):
+    for r, c, p in peaks(output[0]):
+        distance = np.linalg.norm(refs - output[1:, r, c], axis=1)
+        order = np.argsort(distance)
+        k = int(order[0])
+        named = 1.0 if len(refs) < 2 else float(1 - distance[k] / max(distance[order[1]], 1e-6))
         cube = Cube(colours[k], (c + 0.5) * STRIDE / scale + x0, (r + 0.5) * STRIDE / scale + y0, p)
         decided = min(1.0, abs(p - CUBE_AT) / (1 - CUBE_AT))
+        if p >= CUBE_AT:
+            decided = min(decided, named)
         confidence = min(confidence, decided)
         if abs(p - CUBE_AT) < SURE_MARGIN:
             doubtful.append(cube)
@@ -95,6 +103,7 @@ class TrayCounter:
     ):
         self.net = cv2.dnn.readNetFromONNX(str(model))
         self.colours = list(colours)
+        self.colours_bgr = np.asarray(colours_bgr, np.float32)
         self.roi, self.cube_edge_px, self.cube_px = roi, cube_edge_px, cube_px
         self._input, self.scale = data.network_input(empty, empty, np.asarray(colours_bgr, np.float32), roi, cube_edge_px, cube_px)
         x, y, w, h = roi
@@ -108,9 +117,9 @@ class TrayCounter:
         crop = cv2.copyMakeBorder(crop, 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE)
         self._input[0, :3] = crop.transpose(2, 0, 1) * np.float32(1 / 255)
         self.net.setInput(self._input)
-        logits = self.net.forward()[0]
-        heatmap = 1 / (1 + np.exp(-logits))
-        return decode(heatmap, self.colours, (self.scale, x, y))
+        output = self.net.forward()[0]
+        output[0] = 1 / (1 + np.exp(-output[0]))
+        return decode(output, self.colours, self.colours_bgr, (self.scale, x, y))
 
 
 def counter_for(model: str | Path, sample: data.Sample, cube_px: float = 16.0) -> TrayCounter:

@@ -19,6 +19,7 @@ from torch import nn
 from training.data import MAX_COLOURS
 
 IN_CHANNELS = 6 + 3 * MAX_COLOURS
+OUT_CHANNELS = 4  # cube-centre logit, then the cube's reference colour BGR
 STRIDE = 4
 
 
@@ -47,8 +48,8 @@ class TrayNet(nn.Module):
         self.down16 = nn.Sequential(_block(3 * w, 4 * w, 2), _Residual(4 * w), _Residual(4 * w))  # 1/16
         self.up8 = _block(4 * w + 3 * w, 3 * w)
         self.up4 = _block(3 * w + 2 * w, 2 * w)
-        self.head = nn.Sequential(_block(2 * w, 2 * w), nn.Conv2d(2 * w, MAX_COLOURS, 1))
-        self.head[-1].bias.data.fill_(-4.0)  # start out predicting few cubes, as CenterNet does
+        self.head = nn.Sequential(_block(2 * w, 2 * w), nn.Conv2d(2 * w, OUT_CHANNELS, 1))
+        self.head[-1].bias.data[0] = -4.0  # start out predicting few cubes, as CenterNet does
         self.upsample = nn.Upsample(scale_factor=2, mode="nearest")
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:

@@ -25,7 +25,7 @@ import torch
 import torch.nn.functional as F
 
 from training import data
-from training.model import STRIDE, TrayNet, parameters_bytes
+from training.model import OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
 
 
 @dataclass
@@ -52,19 +52,21 @@ def _prepare(path: Path, cube_px: float, zoom: float) -> _Crop:
     return _Crop(frame, empty, data.reference_colours(s.reference, s.reference_tops, s.cube_edge_px), tops, slots)
 
 
-def heatmap_target(tops: np.ndarray, slots: np.ndarray, shape: tuple[int, int], sigma: float) -> np.ndarray:
-    """Per colour slot, a Gaussian of ``sigma`` cells at each cube's top centre (input pixels),
-    exactly 1 in the cell holding it: CenterNet's target."""
+def heatmap_target(tops: np.ndarray, colours: np.ndarray, shape: tuple[int, int], sigma: float) -> np.ndarray:
+    """A Gaussian of ``sigma`` cells at each cube's top centre (input pixels), exactly 1 in the
+    cell holding it (CenterNet's target), then in that cell the cube's reference colour
+    (``colours``, one BGR row per cube)."""
     h, w = shape
-    target = np.zeros((data.MAX_COLOURS, h, w), np.float32)
+    target = np.zeros((OUT_CHANNELS, h, w), np.float32)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    for (x, y), k in zip(tops / STRIDE, slots):
+    for (x, y), colour in zip(tops / STRIDE, colours):
         cx, cy = int(x), int(y)
         if not (0 <= cx < w and 0 <= cy < h):
             continue
         g = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sigma**2))
-        np.maximum(target[k], g, out=target[k])
-        target[k, cy, cx] = 1.0
+        np.maximum(target[0], g, out=target[0])
+        target[0, cy, cx] = 1.0
+        target[1:, cy, cx] = colour
     return target
 
 
@@ -74,8 +76,8 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     Geometry: a scale around the calibrated one, a mirror, a random window. Light and camera:
     a white balance and tone curve shared by the throw, the empty tray and the reference
     colours (one camera took all three), then the throw's own exposure drift, blur and noise.
-    Colour order: the slots are shuffled, so a channel means "the colour of reference k",
-    never a colour name."""
+    Colour order: the reference planes are shuffled, so nothing ties a slot to a colour name;
+    the network answers with a colour, which the reference colours name."""
     aug = cfg["augment"]
     ph, pw = cfg["patch"]
     zoom = rng.uniform(*aug["scale"]) / cfg["zoom"]
@@ -108,13 +110,17 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     frame = frame + rng.normal(0, rng.uniform(0, aug["noise"]), frame.shape).astype(np.float32)
     empty = empty + rng.normal(0, rng.uniform(0, aug["noise"]), empty.shape).astype(np.float32)
 
-    order = rng.permutation(len(refs))  # slot j shows reference colour order[j]
-    refs = refs[order]
-    slot_of = np.argsort(order)
-    planes = data.slot_colours(refs).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
+    planes = data.slot_colours(refs[rng.permutation(len(refs))]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
     x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), planes])
-    target = heatmap_target(tops, slot_of[crop.slots], (ph // STRIDE, pw // STRIDE), cfg["sigma"])
+    target = heatmap_target(tops, refs[crop.slots].reshape(-1, 3), (ph // STRIDE, pw // STRIDE), cfg["sigma"])
     return x.astype(np.float32), target
+
+
+def loss_of(output: torch.Tensor, target: torch.Tensor, colour_weight: float) -> torch.Tensor:
+    """The centres' focal loss plus the colour's L1 error in the cubes' own cells."""
+    at_cube = target[:, :1].eq(1).float()
+    colour = (torch.abs(output[:, 1:] - target[:, 1:]) * at_cube).sum() / at_cube.sum().clamp(min=1)
+    return focal_loss(output[:, :1], target[:, :1]) + colour_weight * colour
 
 
 def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
@@ -182,7 +188,7 @@ def train(config_path: Path, out: Path) -> dict:
             batch = [_augment(crops[i], cfg, rng) for i in order[b * cfg["batch"] : (b + 1) * cfg["batch"]]]
             x = torch.from_numpy(np.stack([t[0] for t in batch]))
             y = torch.from_numpy(np.stack([t[1] for t in batch]))
-            loss = focal_loss(model(x), y)
+            loss = loss_of(model(x), y, cfg["colour_weight"])
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -214,7 +220,7 @@ def train(config_path: Path, out: Path) -> dict:
         "parameters_bytes": parameters_bytes(model),
         "onnx": {"file": onnx_path.name, "sha256": sha256(onnx_path), "bytes": onnx_path.stat().st_size, "opencv_max_abs_diff": mismatch},
         "input": {"cube_px": cfg["cube_px"], "channels": "throw BGR, empty tray BGR, 6 reference colours BGR as planes; 0..1", "multiple_of": 16},
-        "output": {"heatmap": "logits, 6 colour slots, 1/4 of the input"},
+        "output": {"heatmap": "1/4 of the input: a cube-centre logit, then the cube's reference colour BGR 0..1"},
     }
     (out / f"{name}.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest

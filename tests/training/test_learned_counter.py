@@ -48,18 +48,24 @@ def test_the_smoke_model_counts_a_generated_photo_with_opencv_alone(tmp_path):
     assert all(x <= c.x <= x + w + 16 / counter.scale and y <= c.y <= y + h + 16 / counter.scale for c in reading.cubes)
 
 
-def _blob(plane: np.ndarray, row: int, col: int, height: float) -> None:
-    yy, xx = np.mgrid[0 : plane.shape[0], 0 : plane.shape[1]]
-    np.maximum(plane, height * np.exp(-((yy - row) ** 2 + (xx - col) ** 2) / 2.0), out=plane)
+COLOURS = ["red", "blue", "yellow", "purple", "black", "green"]
+REFERENCE = np.array([[0.1, 0.1, 0.7], [0.6, 0.2, 0.1], [0.1, 0.7, 0.8], [0.4, 0.1, 0.3], [0.1, 0.1, 0.1], [0.1, 0.5, 0.1]], np.float32)
+
+
+def _cube(output: np.ndarray, row: int, col: int, height: float, colour: np.ndarray) -> None:
+    """A peak of ``height`` at (row, col) naming ``colour`` there."""
+    yy, xx = np.mgrid[0 : output.shape[1], 0 : output.shape[2]]
+    np.maximum(output[0], height * np.exp(-((yy - row) ** 2 + (xx - col) ** 2) / 2.0), out=output[0])
+    output[1:, row, col] = colour
 
 
 def test_peak_decoding_finds_each_cube_centre_and_its_colour():
-    heatmap = np.zeros((6, 30, 40), np.float32)
-    _blob(heatmap[0], 5, 5, 0.95)
-    _blob(heatmap[0], 5, 9, 0.9)  # a touching neighbour: four cells apart, one cube at 16 px
-    _blob(heatmap[3], 20, 30, 0.95)
-    _blob(heatmap[5], 12, 12, 0.3)  # a faint peak: not a cube, but a doubt
-    reading = infer.decode(heatmap, ["red", "blue", "yellow", "purple", "black", "green"], (0.5, 100.0, 50.0))
+    output = np.zeros((4, 30, 40), np.float32)
+    _cube(output, 5, 5, 0.95, REFERENCE[0] + 0.02)
+    _cube(output, 5, 9, 0.9, REFERENCE[0] - 0.02)  # a touching neighbour: four cells apart, one cube at 16 px
+    _cube(output, 20, 30, 0.95, REFERENCE[3])
+    _cube(output, 12, 12, 0.3, REFERENCE[5])  # a faint peak: not a cube, but a doubt
+    reading = infer.decode(output, COLOURS, REFERENCE, (0.5, 100.0, 50.0))
     assert reading.counts == {"red": 2, "blue": 0, "yellow": 0, "purple": 1, "black": 0, "green": 0}
     purple = next(c for c in reading.cubes if c.colour == "purple")
     assert (purple.x, purple.y) == pytest.approx((100 + 30.5 * 4 / 0.5, 50 + 20.5 * 4 / 0.5))
@@ -67,15 +73,20 @@ def test_peak_decoding_finds_each_cube_centre_and_its_colour():
     assert reading.confidence == pytest.approx(0.4)
 
 
-def test_a_game_with_fewer_colours_reads_only_its_own_slots():
-    heatmap = np.zeros((6, 10, 10), np.float32)
-    _blob(heatmap[1], 4, 4, 0.9)
-    _blob(heatmap[4], 6, 6, 0.9)  # a slot the game does not use
-    reading = infer.decode(heatmap, ["red", "blue", "green"], (1.0, 0.0, 0.0))
-    assert reading.counts == {"red": 0, "blue": 1, "green": 0}
-    assert reading.confidence == pytest.approx(0.8)
+def test_a_cube_whose_colour_lies_between_two_references_makes_the_count_unsure():
+    output = np.zeros((4, 10, 10), np.float32)
+    _cube(output, 4, 4, 0.99, (REFERENCE[0] + REFERENCE[3]) / 2)
+    reading = infer.decode(output, COLOURS, REFERENCE, (1.0, 0.0, 0.0))
+    assert sum(reading.counts.values()) == 1
+    assert reading.confidence < 0.05
 
 
+def test_a_game_with_fewer_colours_names_cubes_only_by_its_own():
+    output = np.zeros((4, 10, 10), np.float32)
+    _cube(output, 4, 4, 0.9, REFERENCE[1])
+    _cube(output, 7, 2, 0.9, REFERENCE[4])  # a colour the game does not have: the nearest of its own
+    reading = infer.decode(output, ["red", "blue", "green"], REFERENCE[[0, 1, 5]], (1.0, 0.0, 0.0))
+    assert reading.counts["blue"] == 1 and sum(reading.counts.values()) == 2
 def test_the_run_time_side_imports_no_torch():
     for module in ("training/infer.py", "training/data.py"):
         source = (MODELS.parent.parent / module).read_text(encoding="utf-8")
