@@ -1,0 +1,93 @@
+"""The learned counter's committed smoke model and its run-time side, with OpenCV and NumPy
+only: the training extra (torch) is never installed by ./test."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from training import data, infer
+
+MODELS = Path(__file__).resolve().parents[2] / "training" / "models"
+SMOKE = MODELS / "smoke.onnx"
+
+
+def test_every_committed_model_matches_the_hash_in_its_manifest():
+    manifests = sorted(MODELS.glob("*.json"))
+    assert manifests, "no model manifest committed"
+    for path in manifests:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+        model = MODELS / manifest["onnx"]["file"]
+        assert hashlib.sha256(model.read_bytes()).hexdigest() == manifest["onnx"]["sha256"], model.name
+        assert model.stat().st_size < 5_000_000
+        assert (MODELS.parent / "configs" / f"{manifest['name']}.json").exists()
+
+
+def test_the_manifest_records_the_config_seed_and_versions_that_made_the_model():
+    manifest = json.loads((MODELS / "smoke.json").read_text(encoding="utf-8"))
+    config = json.loads((MODELS.parent / "configs" / "smoke.json").read_text(encoding="utf-8"))
+    assert manifest["config"] == config
+    assert manifest["seed"] == config["seed"]
+    assert manifest["versions"]["torch"].startswith("2.13.0")
+    assert manifest["data"]["samples_sha256"]
+
+
+def test_the_smoke_model_counts_a_generated_photo_with_opencv_alone(tmp_path):
+    path = next(data.write_generator_samples(tmp_path, [7], 1))
+    sample = data.load(path)
+    counter = infer.counter_for(SMOKE, sample)
+    reading = counter.count(sample.image)
+    assert set(reading.counts) == set(sample.colours)
+    assert all(isinstance(n, int) and n >= 0 for n in reading.counts.values())
+    assert sum(reading.counts.values()) == len(reading.cubes)
+    assert 0.0 <= reading.confidence <= 1.0
+    x, y, w, h = counter.roi
+    assert all(x <= c.x <= x + w + 16 / counter.scale and y <= c.y <= y + h + 16 / counter.scale for c in reading.cubes)
+
+
+COLOURS = ["red", "blue", "yellow", "purple", "black", "green"]
+REFERENCE = np.array([[0.1, 0.1, 0.7], [0.6, 0.2, 0.1], [0.1, 0.7, 0.8], [0.4, 0.1, 0.3], [0.1, 0.1, 0.1], [0.1, 0.5, 0.1]], np.float32)
+
+
+def _cube(output: np.ndarray, row: int, col: int, height: float, colour: np.ndarray) -> None:
+    """A peak of ``height`` at (row, col) naming ``colour`` there."""
+    yy, xx = np.mgrid[0 : output.shape[1], 0 : output.shape[2]]
+    np.maximum(output[0], height * np.exp(-((yy - row) ** 2 + (xx - col) ** 2) / 2.0), out=output[0])
+    output[1:, row, col] = colour
+
+
+def test_peak_decoding_finds_each_cube_centre_and_its_colour():
+    output = np.zeros((4, 30, 40), np.float32)
+    _cube(output, 5, 5, 0.95, REFERENCE[0] + 0.02)
+    _cube(output, 5, 9, 0.9, REFERENCE[0] - 0.02)  # a touching neighbour: four cells apart, one cube at 16 px
+    _cube(output, 20, 30, 0.95, REFERENCE[3])
+    _cube(output, 12, 12, 0.3, REFERENCE[5])  # a faint peak: not a cube, but a doubt
+    reading = infer.decode(output, COLOURS, REFERENCE, (0.5, 100.0, 50.0))
+    assert reading.counts == {"red": 2, "blue": 0, "yellow": 0, "purple": 1, "black": 0, "green": 0}
+    purple = next(c for c in reading.cubes if c.colour == "purple")
+    assert (purple.x, purple.y) == pytest.approx((100 + 30.5 * 4 / 0.5, 50 + 20.5 * 4 / 0.5))
+    assert [c.colour for c in reading.doubtful] == ["green"]
+    assert reading.confidence == pytest.approx(0.4)
+
+
+def test_a_cube_whose_colour_lies_between_two_references_makes_the_count_unsure():
+    output = np.zeros((4, 10, 10), np.float32)
+    _cube(output, 4, 4, 0.99, (REFERENCE[0] + REFERENCE[3]) / 2)
+    reading = infer.decode(output, COLOURS, REFERENCE, (1.0, 0.0, 0.0))
+    assert sum(reading.counts.values()) == 1
+    assert reading.confidence < 0.05
+
+
+def test_a_game_with_fewer_colours_names_cubes_only_by_its_own():
+    output = np.zeros((4, 10, 10), np.float32)
+    _cube(output, 4, 4, 0.9, REFERENCE[1])
+    _cube(output, 7, 2, 0.9, REFERENCE[4])  # a colour the game does not have: the nearest of its own
+    reading = infer.decode(output, ["red", "blue", "green"], REFERENCE[[0, 1, 5]], (1.0, 0.0, 0.0))
+    assert reading.counts["blue"] == 1 and sum(reading.counts.values()) == 2
+def test_the_run_time_side_imports_no_torch():
+    for module in ("training/infer.py", "training/data.py"):
+        source = (MODELS.parent.parent / module).read_text(encoding="utf-8")
+        assert "import torch" not in source, module

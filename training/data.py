@@ -1,0 +1,191 @@
+"""Labelled tray photos for the learned counter: the on-disk format, the generator adapter and
+the network's input.
+
+A sample is one photo of the tray with the session's calibration photos (the empty tray, one
+cube of each colour) and, for every cube, its colour, where the centre of its top face lies in
+the photo and whether it counts ("at least half of its top face is visible"). Any renderer
+can write this format (``training/README.md``); ``write_generator_samples`` writes it from
+``devtools/tray_photos.py`` so training can start before the other renderers exist.
+
+Everything the network sees is cut and scaled the way the product's calibration does it: the
+tray's bounding box with a margin, shrunk so one cube's edge spans ``cube_px`` pixels.
+Colours are named only through the reference photo: the network gets the reference cubes'
+colours in the order the game lists them and answers in that order, so it never learns that
+"red" is the first channel.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+FORMAT = "tray-sample/1"
+MARGIN = 0.03  # of the frame's larger side around the tray outline, as calibration crops
+MAX_COLOURS = 6  # the network's colour slots; a game with fewer repeats its last reference colour in the rest
+
+
+@dataclass
+class Sample:
+    """One labelled photo, in frame pixels."""
+
+    image: np.ndarray  # BGR uint8, the throw
+    empty: np.ndarray  # BGR uint8, the empty tray, same camera and light
+    reference: np.ndarray  # BGR uint8, one cube of each colour
+    colours: list[str]  # the game's cube colours, in the order of the network's channels
+    reference_tops: list[tuple[float, float]]  # per colour, its reference cube's top-face centre
+    tray: np.ndarray  # the tray's outline (floor and rim corners), N x 2 frame pixels
+    cube_edge_px: float  # frame pixels one cube's edge spans at the tray's centre
+    cubes: list[dict]  # {"colour", "top": [x, y], "visible": float, "counted": bool}
+
+    @property
+    def counts(self) -> dict[str, int]:
+        counts = {c: 0 for c in self.colours}
+        for cube in self.cubes:
+            counts[cube["colour"]] += bool(cube["counted"])
+        return counts
+
+
+def load(path: Path) -> Sample:
+    """A sample from its JSON file; the images it names are read relative to it."""
+    meta = json.loads(path.read_text(encoding="utf-8"))
+    if meta.get("format") != FORMAT:
+        raise ValueError(f"{path}: not a {FORMAT} sample")
+
+    def image(name: str) -> np.ndarray:
+        img = cv2.imread(str(path.parent / name), cv2.IMREAD_COLOR)
+        if img is None:
+            raise ValueError(f"{path}: cannot read {name}")
+        return img
+
+    ref = meta["reference"]
+    return Sample(
+        image=image(meta["image"]),
+        empty=image(meta["empty"]),
+        reference=image(ref["image"]),
+        colours=list(meta["colours"]),
+        reference_tops=[tuple(ref["tops"][c]) for c in meta["colours"]],
+        tray=np.array(meta["tray"], np.float32),
+        cube_edge_px=float(meta["cube_edge_px"]),
+        cubes=meta["cubes"],
+    )
+
+
+def samples_in(folder: Path) -> list[Path]:
+    """The sample files of a data folder, in a fixed order."""
+    return sorted(p for p in folder.glob("*.json") if p.name != "dataset.json")
+
+
+def roi_of(tray: np.ndarray, frame_size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The part of the frame worked on: the tray outline's box with calibration's margin."""
+    w, h = frame_size
+    margin = MARGIN * max(w, h)
+    x0, y0 = np.maximum(tray.min(axis=0) - margin, 0).astype(int)
+    x1, y1 = np.minimum(tray.max(axis=0) + margin, [w, h]).astype(int)
+    return int(x0), int(y0), int(x1 - x0), int(y1 - y0)
+
+
+def reference_colours(reference: np.ndarray, tops: Sequence[tuple[float, float]], cube_edge_px: float) -> np.ndarray:
+    """Each reference cube's colour (BGR, 0..1): the median over the middle of its top face,
+    away from its edges and seams, where the camera shows the paint most plainly."""
+    r = max(1, int(round(0.2 * cube_edge_px)))
+    out = []
+    for x, y in tops:
+        xi, yi = int(round(x)), int(round(y))
+        patch = reference[max(0, yi - r) : yi + r + 1, max(0, xi - r) : xi + r + 1].reshape(-1, 3)
+        out.append(np.median(patch, axis=0) / 255.0)
+    return np.array(out, np.float32)
+
+
+def network_input(
+    frame: np.ndarray, empty: np.ndarray, colours_bgr: np.ndarray, roi: tuple[int, int, int, int], cube_edge_px: float, cube_px: float
+) -> tuple[np.ndarray, float]:
+    """The network's input tensor (1 x C x H x W, float32) and the scale from frame to input.
+
+    Channels: the throw's crop, the empty tray's crop, then the reference colours as constant
+    planes (``MAX_COLOURS`` x 3), all BGR in 0..1. Width and height are padded to a multiple of
+    16 (the network's stride) with the crop's edge repeated."""
+    scale = cube_px / cube_edge_px
+    x, y, w, h = roi
+    size = (max(16, int(round(w * scale))), max(16, int(round(h * scale))))
+    crops = [cv2.resize(img[y : y + h, x : x + w], size, interpolation=cv2.INTER_AREA) for img in (frame, empty)]
+    pad_w, pad_h = -size[0] % 16, -size[1] % 16
+    planes = [cv2.copyMakeBorder(c, 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE).astype(np.float32) / 255.0 for c in crops]
+    stack = np.concatenate(planes, axis=2).transpose(2, 0, 1)
+    refs = slot_colours(colours_bgr).reshape(-1, 1, 1) * np.ones((1, *stack.shape[1:]), np.float32)
+    return np.concatenate([stack, refs])[None].astype(np.float32), scale
+
+
+def slot_colours(colours_bgr: np.ndarray) -> np.ndarray:
+    """The reference colours filling all ``MAX_COLOURS`` slots (the last repeated)."""
+    k = len(colours_bgr)
+    if not 1 <= k <= MAX_COLOURS:
+        raise ValueError(f"the network counts 1 to {MAX_COLOURS} colours, not {k}")
+    return np.concatenate([colours_bgr, np.repeat(colours_bgr[-1:], MAX_COLOURS - k, axis=0)]).astype(np.float32)
+
+
+# ---------------------------------------------------------------- the existing generator
+
+
+def _top_centre(cube) -> np.ndarray:  # noqa: ANN001 - a devtools.tray_photos.Cube
+    """The centre of whichever face of ``cube`` looks up most (world millimetres)."""
+    from devtools import tray_photos as tp
+
+    verts = cube.vertices()
+    normals = [cube.rotation @ np.array(n, float) for _, n in tp.FACES]
+    idx, _ = tp.FACES[int(np.argmax([n[2] for n in normals]))]
+    return verts[list(idx)].mean(axis=0)
+
+
+def write_generator_samples(folder: Path, sessions: Sequence[int], scenes: int, *, jpeg: bool = True) -> Iterator[Path]:
+    """Render ``scenes`` throws on each of the generator's ``sessions`` (seeds) into
+    ``folder`` in the sample format; yields each sample file written."""
+    from devtools import tray_photos as tp
+
+    folder.mkdir(parents=True, exist_ok=True)
+    ext = ".jpg" if jpeg else ".png"
+    for sid in sessions:
+        session = tp.make_session(sid)
+        empty, reference = tp.calibration_pair(session)
+        ref_cubes = tp.reference_cubes(session, np.random.default_rng(session.seed + 1))
+        cam = session.camera
+        w, d = tp.TRAY_W / 2, tp.TRAY_D / 2
+        corners = np.array([[[-w, -d, z], [w, -d, z], [w, d, z], [-w, d, z]] for z in (0.0, tp.WALL_H)])
+        tray = cam.project(corners.reshape(-1, 3))
+        ends = cam.project(np.array([[0.0, 0.0, 0.0], [tp.CUBE, 0.0, 0.0]]))
+        base = f"s{sid:06d}"
+        cv2.imwrite(str(folder / f"{base}_empty.png"), empty)
+        cv2.imwrite(str(folder / f"{base}_reference.png"), reference)
+        ref_tops = {c.colour: cam.project(_top_centre(c)[None])[0].tolist() for c in ref_cubes}
+        for k in range(scenes):
+            seed = sid * 1000 + k
+            sample = tp.scene(session, seed)
+            name = f"{base}_{k:03d}"
+            cv2.imwrite(str(folder / f"{name}{ext}"), sample.image)
+            cubes = [
+                {
+                    "colour": c.colour,
+                    "top": cam.project(_top_centre(c)[None])[0].round(2).tolist(),
+                    "visible": round(float(v), 4),
+                    "counted": bool(v >= 0.5),
+                }
+                for c, v in zip(sample.cubes, sample.truth.visible)
+            ]
+            meta = {
+                "format": FORMAT,
+                "image": f"{name}{ext}",
+                "empty": f"{base}_empty.png",
+                "reference": {"image": f"{base}_reference.png", "tops": ref_tops},
+                "colours": list(session.colours),
+                "tray": tray.round(2).tolist(),
+                "cube_edge_px": round(float(np.linalg.norm(ends[1] - ends[0])), 3),
+                "cubes": cubes,
+                "counts": sample.truth.counts,
+                "source": {"renderer": "devtools/tray_photos.py", "session": sid, "seed": seed},
+            }
+            path = folder / f"{name}.json"
+            path.write_text(json.dumps(meta), encoding="utf-8")
+            yield path

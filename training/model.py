@@ -1,0 +1,66 @@
+"""The learned counter's network: a per-colour centre heatmap over the calibrated tray crop.
+
+Input (1 x 24 x H x W, H and W multiples of 16, BGR in 0..1): the throw's crop (3), the empty
+tray's crop at the same place (3), and the six reference cubes' colours as constant planes
+(6 x 3), so the network compares each pixel with the tray as it was and with the colours this
+table's camera and light give the cubes. Output (1 x 6 x H/4 x W/4): for each reference
+colour, the logit that a counted cube's top-face centre lies in that cell. Counting is finding
+peaks (``training.infer``), so a cluster of touching cubes is as many peaks as it has tops.
+
+The trunk goes down to 1/16 (a receptive field of several cubes, enough to tell a leaning
+cube's side from a top and half a top from a whole one) and back up to 1/4 with skips, in
+plain convolutions, batch norm and ReLU: operations OpenCV's ``dnn`` runs fast on one core.
+"""
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+from training.data import MAX_COLOURS
+
+IN_CHANNELS = 6 + 3 * MAX_COLOURS
+OUT_CHANNELS = 4  # cube-centre logit, then the cube's reference colour BGR
+STRIDE = 4
+
+
+def _block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+class _Residual(nn.Module):
+    def __init__(self, channels: int):
+        super().__init__()
+        self.body = nn.Sequential(_block(channels, channels), nn.Conv2d(channels, channels, 3, 1, 1, bias=False), nn.BatchNorm2d(channels))
+        self.act = nn.ReLU(inplace=True)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.act(x + self.body(x))
+
+
+class TrayNet(nn.Module):
+    """``width`` scales every layer; the default keeps a 320 x 224 input near 10 ms on one core."""
+
+    def __init__(self, width: int = 16):
+        super().__init__()
+        w = width
+        self.stem = nn.Sequential(_block(IN_CHANNELS, w, 2), _block(w, 2 * w, 2))  # 1/4
+        self.down8 = nn.Sequential(_block(2 * w, 3 * w, 2), _Residual(3 * w))  # 1/8
+        self.down16 = nn.Sequential(_block(3 * w, 4 * w, 2), _Residual(4 * w), _Residual(4 * w))  # 1/16
+        self.up8 = _block(4 * w + 3 * w, 3 * w)
+        self.up4 = _block(3 * w + 2 * w, 2 * w)
+        self.head = nn.Sequential(_block(2 * w, 2 * w), nn.Conv2d(2 * w, OUT_CHANNELS, 1))
+        self.head[-1].bias.data[0] = -4.0  # start out predicting few cubes, as CenterNet does
+        self.upsample = nn.Upsample(scale_factor=2, mode="nearest")
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        s4 = self.stem(x)
+        s8 = self.down8(s4)
+        s16 = self.down16(s8)
+        u8 = self.up8(torch.cat([self.upsample(s16), s8], 1))
+        u4 = self.up4(torch.cat([self.upsample(u8), s4], 1))
+        return self.head(u4)
+
+
+def parameters_bytes(model: nn.Module) -> int:
+    """The weights' size as float32, what the ONNX file mostly holds."""
+    return 4 * sum(p.numel() for p in model.parameters())

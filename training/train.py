@@ -1,0 +1,239 @@
+"""A reproducible training run of the learned counter, from a configuration file.
+
+    .venv/bin/python -m training.train training/configs/smoke.json [--out training/models]
+
+Writes ``<name>.pt`` (the weights), ``<name>.onnx`` (what ``training.infer`` runs with OpenCV)
+and ``<name>.json``, the manifest: the configuration, the seed, the data it was trained on
+(the data folders' descriptions and a hash of their sample files), the torch and onnx
+versions, the ONNX file's SHA-256 and how closely OpenCV's ``dnn`` reproduces torch's output.
+The same configuration, data and versions give the same weights on a CPU: every random draw
+comes from the seed, torch runs deterministic algorithms on a fixed number of threads.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import platform
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from training import data
+from training.model import OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
+
+
+@dataclass
+class _Crop:
+    """One sample held in memory, already cut to the tray at ``zoom`` times the input scale."""
+
+    frame: np.ndarray
+    empty: np.ndarray
+    colours: np.ndarray  # reference colours, BGR 0..1, in the sample's colour order
+    tops: np.ndarray  # counted cubes' top centres in crop pixels, N x 2
+    slots: np.ndarray  # their colour index, N
+
+
+def _prepare(path: Path, cube_px: float, zoom: float) -> _Crop:
+    s = data.load(path)
+    roi = data.roi_of(s.tray, s.image.shape[1::-1])
+    scale = zoom * cube_px / s.cube_edge_px
+    x, y, w, h = roi
+    size = (max(16, round(w * scale)), max(16, round(h * scale)))
+    frame, empty = (cv2.resize(img[y : y + h, x : x + w], size, interpolation=cv2.INTER_AREA) for img in (s.image, s.empty))
+    counted = [c for c in s.cubes if c["counted"]]
+    tops = np.array([[(c["top"][0] - x) * scale, (c["top"][1] - y) * scale] for c in counted], np.float32).reshape(-1, 2)
+    slots = np.array([s.colours.index(c["colour"]) for c in counted], np.int64)
+    return _Crop(frame, empty, data.reference_colours(s.reference, s.reference_tops, s.cube_edge_px), tops, slots)
+
+
+def heatmap_target(tops: np.ndarray, colours: np.ndarray, shape: tuple[int, int], sigma: float) -> np.ndarray:
+    """A Gaussian of ``sigma`` cells at each cube's top centre (input pixels), exactly 1 in the
+    cell holding it (CenterNet's target), then in that cell the cube's reference colour
+    (``colours``, one BGR row per cube)."""
+    h, w = shape
+    target = np.zeros((OUT_CHANNELS, h, w), np.float32)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    for (x, y), colour in zip(tops / STRIDE, colours):
+        cx, cy = int(x), int(y)
+        if not (0 <= cx < w and 0 <= cy < h):
+            continue
+        g = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sigma**2))
+        np.maximum(target[0], g, out=target[0])
+        target[0, cy, cx] = 1.0
+        target[1:, cy, cx] = colour
+    return target
+
+
+def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """One randomised training input and its target.
+
+    Geometry: a scale around the calibrated one, a mirror, a random window. Light and camera:
+    a white balance and tone curve shared by the throw, the empty tray and the reference
+    colours (one camera took all three), then the throw's own exposure drift, blur and noise.
+    Colour order: the reference planes are shuffled, so nothing ties a slot to a colour name;
+    the network answers with a colour, which the reference colours name."""
+    aug = cfg["augment"]
+    ph, pw = cfg["patch"]
+    zoom = rng.uniform(*aug["scale"]) / cfg["zoom"]
+    frame = cv2.resize(crop.frame, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_AREA)
+    empty = cv2.resize(crop.empty, frame.shape[1::-1], interpolation=cv2.INTER_AREA)
+    tops = crop.tops * zoom
+    if rng.random() < 0.5:
+        frame, empty = frame[:, ::-1], empty[:, ::-1]
+        tops = np.stack([frame.shape[1] - tops[:, 0], tops[:, 1]], 1) if len(tops) else tops
+    pad_h, pad_w = max(0, ph - frame.shape[0]), max(0, pw - frame.shape[1])
+    frame = cv2.copyMakeBorder(np.ascontiguousarray(frame), 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE)
+    empty = cv2.copyMakeBorder(np.ascontiguousarray(empty), 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE)
+    y0 = int(rng.integers(0, frame.shape[0] - ph + 1)) // STRIDE * STRIDE
+    x0 = int(rng.integers(0, frame.shape[1] - pw + 1)) // STRIDE * STRIDE
+    frame = frame[y0 : y0 + ph, x0 : x0 + pw].astype(np.float32) / 255.0
+    empty = empty[y0 : y0 + ph, x0 : x0 + pw].astype(np.float32) / 255.0
+    tops = tops - [x0, y0] if len(tops) else tops
+
+    gains = np.exp(rng.uniform(-1, 1, 3) * aug["white_balance"]).astype(np.float32)
+    gamma = float(np.exp(rng.uniform(-1, 1) * aug["gamma"]))
+    refs = crop.colours.copy()
+
+    def camera(img: np.ndarray) -> np.ndarray:
+        return np.clip(img * gains, 0, 1) ** gamma
+
+    frame, empty, refs = camera(frame), camera(empty), camera(refs)
+    frame = frame * float(np.exp(rng.uniform(-1, 1) * aug["exposure"]))
+    if rng.random() < aug["blur_p"]:
+        frame = cv2.GaussianBlur(frame, (0, 0), rng.uniform(0.5, 1.2))
+    frame = frame + rng.normal(0, rng.uniform(0, aug["noise"]), frame.shape).astype(np.float32)
+    empty = empty + rng.normal(0, rng.uniform(0, aug["noise"]), empty.shape).astype(np.float32)
+
+    planes = data.slot_colours(refs[rng.permutation(len(refs))]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
+    x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), planes])
+    target = heatmap_target(tops, refs[crop.slots].reshape(-1, 3), (ph // STRIDE, pw // STRIDE), cfg["sigma"])
+    return x.astype(np.float32), target
+
+
+def loss_of(output: torch.Tensor, target: torch.Tensor, colour_weight: float) -> torch.Tensor:
+    """The centres' focal loss plus the colour's L1 error in the cubes' own cells."""
+    at_cube = target[:, :1].eq(1).float()
+    colour = (torch.abs(output[:, 1:] - target[:, 1:]) * at_cube).sum() / at_cube.sum().clamp(min=1)
+    return focal_loss(output[:, :1], target[:, :1]) + colour_weight * colour
+
+
+def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    """CenterNet's penalty-reduced focal loss, per counted cube."""
+    p = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    pos = target.eq(1).float()
+    neg = 1 - pos
+    pos_loss = -(torch.log(p) * (1 - p) ** 2 * pos).sum()
+    neg_loss = -(torch.log(1 - p) * p**2 * (1 - target) ** 4 * neg).sum()
+    return (pos_loss + neg_loss) / pos.sum().clamp(min=1)
+
+
+def _files_hash(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for p in paths:
+        digest.update(p.name.encode())
+        digest.update(hashlib.sha256(p.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def export_onnx(model: torch.nn.Module, path: Path, shape: tuple[int, int]) -> float:
+    """Writes the ONNX file (any input size) and returns the largest difference between
+    OpenCV's ``dnn`` output and torch's on a random input of ``shape``."""
+    model.eval()
+    h, w = shape
+    x = torch.rand(1, model.stem[0][0].in_channels, h, w, generator=torch.Generator().manual_seed(0))
+    torch.onnx.export(
+        model, (x,), str(path), dynamo=False, opset_version=17, input_names=["input"], output_names=["heatmap"],
+        dynamic_axes={"input": {2: "height", 3: "width"}, "heatmap": {2: "rows", 3: "cols"}},
+    )
+    with torch.no_grad():
+        expected = model(x).numpy()
+    net = cv2.dnn.readNetFromONNX(str(path))
+    net.setInput(x.numpy())
+    return float(np.abs(net.forward() - expected).max())
+
+
+def train(config_path: Path, out: Path) -> dict:
+    """Train from ``config_path``; writes the weights, the ONNX file and the manifest into
+    ``out`` and returns the manifest."""
+    cfg = json.loads(config_path.read_text(encoding="utf-8"))
+    seed = int(cfg["seed"])
+    torch.manual_seed(seed)
+    torch.set_num_threads(int(cfg.get("threads", 2)))
+    torch.use_deterministic_algorithms(True)
+    rng = np.random.default_rng(seed)
+    folders = [Path(f) for f in cfg["data"]]
+    paths = [p for f in folders for p in data.samples_in(f)]
+    started = time.time()
+    crops = [_prepare(p, cfg["cube_px"], cfg["zoom"]) for p in paths]
+    model = TrayNet(cfg["width"])
+    opt = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
+    steps = cfg["epochs"] * (len(crops) // cfg["batch"])
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=cfg["lr"], total_steps=steps, pct_start=0.1)
+    log = []
+    model.train()
+    for epoch in range(cfg["epochs"]):
+        order = rng.permutation(len(crops))
+        losses = []
+        for b in range(len(crops) // cfg["batch"]):
+            batch = [_augment(crops[i], cfg, rng) for i in order[b * cfg["batch"] : (b + 1) * cfg["batch"]]]
+            x = torch.from_numpy(np.stack([t[0] for t in batch]))
+            y = torch.from_numpy(np.stack([t[1] for t in batch]))
+            loss = loss_of(model(x), y, cfg["colour_weight"])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            losses.append(loss.item())
+        log.append(round(float(np.mean(losses)), 4))
+        print(f"epoch {epoch + 1}/{cfg['epochs']} loss {log[-1]:.4f} ({time.time() - started:.0f} s)", flush=True)
+    out.mkdir(parents=True, exist_ok=True)
+    name = cfg["name"]
+    torch.save(model.state_dict(), out / f"{name}.pt")
+    onnx_path = out / f"{name}.onnx"
+    mismatch = export_onnx(model, onnx_path, tuple(cfg["patch"]))
+    import onnx
+
+    manifest = {
+        "name": name,
+        "config": cfg,
+        "config_file": str(config_path),
+        "seed": seed,
+        "data": {
+            "folders": [json.loads((f / "dataset.json").read_text()) if (f / "dataset.json").exists() else str(f) for f in folders],
+            "samples": len(paths),
+            "samples_sha256": _files_hash(paths),
+        },
+        "versions": {"torch": torch.__version__, "onnx": onnx.__version__, "opencv": cv2.__version__, "numpy": np.__version__, "python": platform.python_version()},
+        "machine": f"{platform.machine()}, {torch.get_num_threads()} threads",
+        "train_seconds": round(time.time() - started),
+        "loss_by_epoch": log,
+        "parameters_bytes": parameters_bytes(model),
+        "onnx": {"file": onnx_path.name, "sha256": sha256(onnx_path), "bytes": onnx_path.stat().st_size, "opencv_max_abs_diff": mismatch},
+        "input": {"cube_px": cfg["cube_px"], "channels": "throw BGR, empty tray BGR, 6 reference colours BGR as planes; 0..1", "multiple_of": 16},
+        "output": {"heatmap": "1/4 of the input: a cube-centre logit, then the cube's reference colour BGR 0..1"},
+    }
+    (out / f"{name}.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("config", type=Path)
+    parser.add_argument("--out", type=Path, default=Path("training/models"))
+    args = parser.parse_args(argv)
+    manifest = train(args.config, args.out)
+    print(json.dumps({k: manifest[k] for k in ("name", "train_seconds", "parameters_bytes", "onnx")}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
