@@ -9,7 +9,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from web_devices import PIN
+from web_devices import PIN, PLAYERS
 
 TABLET = {"width": 1280, "height": 800}
 PHONE = {"width": 412, "height": 915}
@@ -80,6 +80,25 @@ def settle(pages: list[Any], table: Any) -> None:
 def api_post(page: Any, url: str, data: Any) -> Any:
     """A POST from the page's browser, as the shell's script sends it: with a request id."""
     return page.request.post(url, data=data, headers={"Idempotency-Key": uuid.uuid4().hex})
+
+
+def planning_on_the_table(tablet: Any, base: str, **options: Any) -> str:
+    """A game made through the API by ``tablet`` (three players; ``options`` such as the
+    timer), the tower loaded so the plans are awaited; the table page open. Its id."""
+    made = api_post(tablet, f"{base}/api/games", {"players": PLAYERS, "setup": "recommended",
+                                                  "pin": PIN, **options})
+    game = made.json()["game_id"]
+    api_post(tablet, f"{base}/api/games/{game}/commands", {"type": "count_tray", "counts": {}})
+    tablet.goto(f"{base}/table/{game}")
+    tablet.wait_for_selector("html[data-ready]")
+    return game
+
+
+def phone_sends(page: Any, base: str, game: str, token: str, command: dict) -> None:
+    """A command sent from a player's phone as its script sends it (its token, a request id)."""
+    r = page.request.post(f"{base}/api/games/{game}/commands", data=command,
+                          headers={"X-Token": token, "Idempotency-Key": uuid.uuid4().hex})
+    assert r.ok, r.text()
 
 
 def new_game(table: Any, server: str, *, setup: str = "recommended", tray: str = "manual",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from browser_devices import PHONE, TABLET, api_post, device, served, stopped
+from browser_devices import PHONE, TABLET, api_post, device, phone_sends, served, stopped
 from web_devices import PIN, PLAYERS, Phone
 
 BLUE_PLAN = {"type": "plan", "player": "blue", "actions": {"taxes": "kaga"}, "bid": {"chests": 1}}
@@ -51,10 +51,7 @@ def test_a_phone_whose_player_is_now_awaited_vibrates_once(db: Path, browser):
         assert phone.evaluate("window.buzzes") == 0
         api_post(tablet, f"{base}/api/games/{game}/commands", {"type": "count_tray", "counts": {}})
         phone.wait_for_function("window.buzzes === 1")
-        blue = Phone(app, game, "blue")
-        r = phone.request.post(f"{base}/api/games/{game}/commands", data=BLUE_PLAN,
-                               headers={"X-Token": blue.token, "Idempotency-Key": "blue-plan-0123456789ab"})
-        assert r.ok, r.text()
+        phone_sends(phone, base, game, Phone(app, game, "blue").token, BLUE_PLAN)
         phone.wait_for_timeout(800)
         assert phone.evaluate("window.buzzes") == 1
         assert phone.errors == []

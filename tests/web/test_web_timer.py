@@ -4,10 +4,9 @@ and each screen beeps once when it runs out, not again on every later update."""
 from __future__ import annotations
 
 import time
-import uuid
 from pathlib import Path
 
-from browser_devices import PHONE, TABLET, api_post, device, served, stopped
+from browser_devices import PHONE, TABLET, device, phone_sends, planning_on_the_table, served, stopped
 from web import create_app
 from web_devices import PIN, PLAYERS, Phone, open_stream
 
@@ -54,12 +53,7 @@ def test_the_time_is_up_once_on_each_screen_however_many_updates_follow(db: Path
     app, httpd, base = served(db, seed=11)
     try:
         tablet = device(browser, TABLET, "en", base)
-        made = api_post(tablet, f"{base}/api/games", {"players": PLAYERS, "setup": "recommended",
-                                                      "pin": PIN, "timer": 3})
-        game = made.json()["game_id"]
-        api_post(tablet, f"{base}/api/games/{game}/commands", {"type": "count_tray", "counts": {}})
-        tablet.goto(f"{base}/table/{game}")
-        tablet.wait_for_selector("html[data-ready]")
+        game = planning_on_the_table(tablet, base, timer=3)
         tablet.evaluate("""() => { window.timeUp = 0; new MutationObserver(() => {
             const t = document.getElementById('toast');
             if (!t.hidden && t.textContent === 'Time is up!') { window.timeUp += 1; t.hidden = true; }
@@ -67,9 +61,7 @@ def test_the_time_is_up_once_on_each_screen_however_many_updates_follow(db: Path
         tablet.wait_for_function("window.timeUp >= 1", timeout=8000)
         phone = device(browser, PHONE, "en", base)
         for plan in (RED_PLAN, BLUE_PLAN):  # two later updates of every screen
-            r = phone.request.post(f"{base}/api/games/{game}/commands", data=plan, headers={
-                "X-Token": Phone(app, game, plan["player"]).token, "Idempotency-Key": uuid.uuid4().hex})
-            assert r.ok, r.text()
+            phone_sends(phone, base, game, Phone(app, game, plan["player"]).token, plan)
         tablet.wait_for_timeout(1500)
         assert tablet.evaluate("window.timeUp") == 1
         assert tablet.errors == []
@@ -123,12 +115,7 @@ def test_the_host_pauses_the_timer_from_the_tablet_and_it_stands(db: Path, brows
     app, httpd, base = served(db, seed=11)
     try:
         tablet = device(browser, TABLET, "en", base)
-        made = api_post(tablet, f"{base}/api/games", {"players": PLAYERS, "setup": "recommended",
-                                                      "pin": PIN, "timer": 120})
-        game = made.json()["game_id"]
-        api_post(tablet, f"{base}/api/games/{game}/commands", {"type": "count_tray", "counts": {}})
-        tablet.goto(f"{base}/table/{game}")
-        tablet.wait_for_selector("html[data-ready]")
+        game = planning_on_the_table(tablet, base, timer=120)
         tablet.click("[data-open=host]")
         tablet.fill("#host-pin", PIN)
         tablet.click("[data-host='timer/pause']")
