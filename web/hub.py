@@ -68,7 +68,7 @@ class GameHub:
         # microseconds): a screen drawn before a restart at the same number would otherwise
         # take the new run's different state for the one it already shows, and keep it.
         self.rev = time.time_ns() // 1000
-        self._awaited = self.decision()
+        self._awaited, self._seq = self.decision(), self.session.seq
         self._since = clock.began(game, self.session.history, self.session.times)
         self.live: dict[str, Any] | None = None
 
@@ -209,8 +209,11 @@ class GameHub:
         self.rev += 1
         awaited = self.decision()
         if not clock.goes_on(self._awaited, awaited):
-            self._since = clock.began(self.game, self.session.history, self.session.times)
-        self._awaited = awaited
+            if self.session.seq == self._seq + 1:  # the command just stored began this wait
+                self._since = self.session.times[-1]
+            else:  # an undo or another writer's commands: read it from the whole game
+                self._since = clock.began(self.game, self.session.history, self.session.times)
+        self._awaited, self._seq = awaited, self.session.seq
         for q in self._subscribers:
             q.put(self.rev)
 
