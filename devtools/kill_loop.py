@@ -73,13 +73,7 @@ class Loop:
         killer.start()
         try:
             while True:
-                request = self.unanswered or self._next()
-                if request is self.unanswered:
-                    self.tally.resent += 1
-                self.unanswered = request
-                answer = remote.post(request.path, request.body, request.headers, request.key)
-                self.unanswered = None
-                self._answered(request, answer.status, answer.body)
+                self._send(remote, self.unanswered or self._next())
         except (OSError, http.client.HTTPException):
             pass
         finally:
@@ -95,10 +89,7 @@ class Loop:
         remote = Remote(base, timeout=10)
         try:
             if self.unanswered is not None:
-                self.tally.resent += 1
-                answer = remote.post(self.unanswered.path, self.unanswered.body,
-                                     self.unanswered.headers, self.unanswered.key)
-                self._answered(self.unanswered, answer.status, answer.body)
+                self._send(remote, self.unanswered)
             self._check_store()
             for key, game_id in self.made.items():
                 claim = remote.post(f"/api/games/{game_id}/claim", {"pin": PIN}, {})
@@ -110,6 +101,16 @@ class Loop:
             proc.wait()
             remote.close()
         return self.tally
+
+    def _send(self, remote: Remote, request: Request) -> None:
+        """Send ``request`` (again, if it got no answer before) and file its answer; it stays
+        unanswered if the connection breaks."""
+        if request is self.unanswered:
+            self.tally.resent += 1
+        self.unanswered = request
+        answer = remote.post(request.path, request.body, request.headers, request.key)
+        self.unanswered = None
+        self._answered(request, answer.status, answer.body)
 
     def _next(self) -> Request:
         playing = [g for g in self.games if not g.over]

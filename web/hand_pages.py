@@ -5,7 +5,7 @@ from flask import Blueprint, render_template, request
 
 from web import screens
 from web.context import GameContext, game_context
-from web.identity import TABLE, table_cookie, token as token_of
+from web.identity import identify, table_cookie
 from web.services import services
 from web.words import Words
 
@@ -26,5 +26,5 @@ def shared(ctx: GameContext) -> bool:
     whatever address opened it, and goes back to the table once its plan is sent."""
     if ctx.settings.pass_tablet:
         return True
-    cookie = request.cookies.get(table_cookie(ctx.game_id)) or ""
-    return cookie == token_of(services().secret, ctx.game_id, TABLE)
+    table = request.cookies.get(table_cookie(ctx.game_id))
+    return identify(services().secret, ctx.game_id, (), None, table).table
