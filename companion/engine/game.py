@@ -149,6 +149,13 @@ class Game(Protocol):
     def undoable(self, events: list[Event]) -> bool:
         """False when these events revealed something secret: undo would unsee it."""
 
+    # With the capability "board" (``companion.engine.board``):
+    # ``board_steps(state, events)``: what ``events`` ask of the players on the real board, as
+    # groups ``{"player", "lines"}``, one a player, each line a message ``{"key", "params"}``
+    # with an ``icon`` and ``colour`` for its picture; ``state`` is the state before the
+    # events, advanced through them. ``undo_steps(groups)``: the groups that put back what
+    # ``groups`` did.
+
 
 def digest(*documents: Any) -> str:
     """A short, stable digest of JSON-shaped data: a data version."""

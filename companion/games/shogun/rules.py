@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 
 from companion.engine.game import Actor, Decision
 from companion.errors import RuleError
-from companion.games.shogun import RULES_VERSION, actions, battle, catalog, planning, setup, winter
+from companion.games.shogun import RULES_VERSION, actions, battle, board, catalog, planning, setup, winter
 from companion.games.shogun import commands as cmds
 from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.games.shogun.play import Play
@@ -122,7 +122,7 @@ class ShogunRules:
 
     name = "shogun"
     rules_version = RULES_VERSION
-    capabilities = frozenset({"tower"})
+    capabilities = frozenset({"tower", "board"})
     tower = ShogunTower()
     screens = SCREENS
 
@@ -179,6 +179,12 @@ class ShogunRules:
     def simulate(self, players: int, seed: int, check: bool = False,
                  session_factory: Callable[[dict], Any] | None = None) -> Any:
         return play_game(players, seed, check=check, session_factory=session_factory).session
+
+    def board_steps(self, state: ShogunState, events: list[dict]) -> list[dict[str, Any]]:
+        return board.board_steps(state, events)
+
+    def undo_steps(self, done: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return board.undo_steps(done)
 
     def undoable(self, events: list[dict]) -> bool:
         return not any(e["type"] == "bids" for e in events)

@@ -1,0 +1,125 @@
+"""What the players must do with the real pieces after a command: the board steps.
+
+The app keeps the game; the players keep the board. Every event that changes something a
+player can touch (armies, province cards, chests, the rice and score markers, buildings,
+unrest tokens) becomes one line telling the table what to do, grouped by the player whose
+pieces they are, so the tablet can show one player's step at a time. Throwing cubes into the
+tower is left out: the battle screen lists the throw, and the tower itself drops them into
+the tray.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.shogun.colours import PEASANT
+from companion.games.shogun.state import SUPPLY, TOWER, TRAY, ShogunState, apply
+
+Line = dict[str, Any]
+
+
+def _cube_line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
+    colour, n, src, dst = e["colour"], e["n"], e["from"], e["to"]
+    if dst == TOWER or (src == TOWER and dst == TRAY):
+        return None
+    who = None if colour == PEASANT else colour
+    params = {"player": who, "n": n}
+    if src == SUPPLY and dst not in (TOWER, TRAY):
+        key, params["province"] = "board.place", dst
+    elif dst == SUPPLY and src == TRAY:
+        key = "board.peasants_back" if who is None else "board.tray_to_supply"
+    elif dst == SUPPLY:
+        key, params["province"] = "board.remove", src
+    elif src == TRAY:
+        key, params["province"] = "board.tray_to_province", dst
+    elif dst == TRAY and src not in (SUPPLY, TOWER):
+        key, params["province"] = "board.province_to_tray", src
+    elif src not in (SUPPLY, TOWER, TRAY) and dst not in (SUPPLY, TOWER, TRAY):
+        key, params["src"], params["dst"] = "board.move", src, dst
+    else:
+        return None
+    return who, {"key": key, "params": params, "icon": "army", "colour": colour}
+
+
+def _line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
+    kind = e["type"]
+    if kind == "cubes":
+        return _cube_line(state, e)
+    if kind == "owner":
+        before = state.provinces[e["province"]].owner
+        if before == e["player"]:
+            return None
+        if e["player"] is None:
+            return before, {"key": "board.card_back", "icon": "card", "colour": before,
+                            "params": {"player": before, "province": e["province"]}}
+        return e["player"], {"key": "board.card_from_player" if before else "board.card_taken",
+                             "icon": "card", "colour": e["player"],
+                             "params": {"player": e["player"], "province": e["province"],
+                                        "by": before}}
+    if kind in ("chests", "rice", "score"):
+        player = state.players[e["player"]]
+        total = getattr(player, kind) + e["n"]
+        key = {"chests": "board.chests_paid" if e["n"] < 0 else "board.chests_taken",
+               "rice": "board.rice", "score": "board.score"}[kind]
+        return e["player"], {"key": key, "icon": kind, "colour": e["player"],
+                             "params": {"player": e["player"], "n": abs(e["n"]), "total": total,
+                                        "up": int(e["n"] > 0)}}
+    if kind == "building":
+        owner = state.provinces[e["province"]].owner
+        return owner, {"key": "board.built" if e["built"] else "board.building_removed",
+                       "icon": e["kind"], "colour": owner,
+                       "params": {"player": owner, "building": e["kind"], "province": e["province"]}}
+    if kind == "unrest":
+        owner = state.provinces[e["province"]].owner
+        return owner, {"key": "board.unrest_added" if e["n"] > 0 else "board.unrest_removed",
+                       "icon": "unrest", "colour": owner,
+                       "params": {"player": owner, "n": abs(e["n"]), "province": e["province"]}}
+    return None
+
+
+def board_steps(state: ShogunState, events: list[dict]) -> list[dict[str, Any]]:
+    """The steps ``events`` ask of the players, one group a player (in the order each first
+    has something to do; the peasants' and the table's are the table's, ``player`` None).
+    ``state`` is the state before the events and is advanced through them."""
+    groups: dict[str | None, list[Line]] = {}
+    for e in events:
+        found = _line(state, e)
+        if found is not None:
+            groups.setdefault(found[0], []).append(found[1])
+        apply(state, e)
+    return [{"player": who, "lines": lines} for who, lines in groups.items()]
+
+
+_OPPOSITE = {
+    "board.place": "board.remove", "board.remove": "board.place",
+    "board.tray_to_province": "board.province_to_tray", "board.province_to_tray": "board.tray_to_province",
+    "board.tray_to_supply": "board.supply_to_tray", "board.supply_to_tray": "board.tray_to_supply",
+    "board.peasants_back": "board.peasants_to_tray", "board.peasants_to_tray": "board.peasants_back",
+    "board.card_taken": "board.card_back", "board.card_back": "board.card_taken",
+    "board.chests_paid": "board.chests_taken", "board.chests_taken": "board.chests_paid",
+    "board.built": "board.building_removed", "board.building_removed": "board.built",
+    "board.unrest_added": "board.unrest_removed", "board.unrest_removed": "board.unrest_added",
+    "board.move": "board.move", "board.card_from_player": "board.card_from_player",
+    "board.rice": "board.rice", "board.score": "board.score",
+}
+
+
+def _undone(line: Line) -> Line:
+    p = dict(line["params"])
+    key = line["key"]
+    if key == "board.move":
+        p["src"], p["dst"] = p["dst"], p["src"]
+    elif key == "board.card_from_player":
+        p["player"], p["by"] = p["by"], p["player"]
+    elif key in ("board.rice", "board.score"):
+        p["total"] = p["total"] - p["n"] if p["up"] else p["total"] + p["n"]
+        p["up"] = 1 - p["up"]
+    colour = p["player"] if key == "board.card_from_player" else line["colour"]
+    return {**line, "key": _OPPOSITE[key], "params": p, "colour": colour}
+
+
+def undo_steps(done: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps that put the board back as it was before the steps in ``done`` (the host
+    undid a command whose steps the table had already carried out): each line's opposite,
+    the last first."""
+    return [{"player": group["player"], "lines": [_undone(line) for line in reversed(group["lines"])]}
+            for group in reversed(done)]
