@@ -16,11 +16,11 @@ from flask import Blueprint, Response, abort, current_app, g, jsonify, make_resp
 from companion.engine import HOST, ONLOOKER, TABLE, Actor, find_game
 from companion.engine.draws import Draws
 from companion.errors import RuleError
-from web import clock, host_pin, setup_form
-from web.context import GameContext, game_context, player_token
+from web import board, clock, host_pin, setup_form
+from web.context import GameContext, game_context, player_token, table_settings
 from web.hub import Answered, GameHub
 from web.identity import TABLE as TABLE_ROLE, table_cookie, token
-from web.requests import HostBody, NewGameBody, body_as, json_body, json_object, request_id
+from web.requests import BoardDoneBody, HostBody, NewGameBody, body_as, json_body, json_object, request_id
 from web.services import services
 from web.settings import SettingsStore
 from web.words import language
@@ -111,8 +111,34 @@ def _host_action(game_id: str, action: Callable[[GameHub, str], Answered]) -> Re
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> Response:
     """The host's undo of the last command: a miscount, a wrong tap. Sent twice, it
-    undoes one command."""
-    return _host_action(game_id, lambda hub, key: hub.undo(key))
+    undoes one command. What the table had already done of it on the board is to be put
+    back: those steps come first on the table."""
+    def undo_and_put_back(hub: GameHub, key: str) -> Answered:
+        before = table_settings(game_id)
+        seq, carried = board.carried(hub, before)
+        answered = hub.undo(key)
+        if not answered.repeated:
+            services().settings.put(game_id, board.after_undo(before, hub, carried, seq))
+            hub.poke()
+        return answered
+
+    return _host_action(game_id, undo_and_put_back)
+
+
+@bp.post("/games/<game_id>/board/done")
+def board_done(game_id: str) -> Response:
+    """The table has done the step on its screen with the real pieces. Only the table's
+    device says so; the same tap sent again changes nothing."""
+    ctx = game_context(game_id)
+    if not ctx.device.table:
+        raise RuleError("board.table_only")
+    step = body_as(BoardDoneBody)
+    settings = table_settings(game_id)
+    after = board.done(settings, ctx.hub, step.seq, step.index, time.time())
+    if after != settings:
+        services().settings.put(game_id, after)
+        ctx.hub.poke()
+    return _done(ctx.hub, Answered(ctx.hub.session.seq))
 
 
 @bp.post("/games/<game_id>/end")

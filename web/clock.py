@@ -45,11 +45,17 @@ class Shown:
     paused_left: float | None = None
 
 
-def shown(settings: TableSettings, since: float, now: float) -> Shown:
-    """The timer of the wait that began at ``since``, with the host's pauses of it."""
+def shown(settings: TableSettings, since: float, now: float, board_waits: bool = False) -> Shown:
+    """The timer of the wait that began at ``since``, with the host's pauses of it. While the
+    table still has steps to do on the board (``board_waits``) it stands at its full time,
+    and it runs from the moment the last of them was done: the players were at the board,
+    not at their plans (after the winter's scoring, say)."""
+    start = max(since, settings.board_clear)
+    if board_waits:
+        return Shown(start, float(settings.timer))
     if settings.hold_for != since:
-        return Shown(since)
-    moved = since + settings.hold_paused
+        return Shown(start)
+    moved = start + settings.hold_paused
     if settings.hold_since is None:
         return Shown(moved)
     return Shown(moved, max(0.0, moved + settings.timer - settings.hold_since))

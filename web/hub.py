@@ -73,6 +73,11 @@ class GameHub:
         self.live: dict[str, Any] | None = None
 
     @property
+    def lock(self) -> threading.RLock:
+        """Held while reading the session's history beside the hub (``web.board``)."""
+        return self._lock
+
+    @property
     def state(self) -> Any:
         return self.session.state
 

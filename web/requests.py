@@ -60,6 +60,13 @@ class PreviewBody(msgspec.Struct, forbid_unknown_fields=True):
     counts: Annotated[dict[text(16, 1), whole(0, 200)], msgspec.Meta(max_length=8)]
 
 
+class BoardDoneBody(msgspec.Struct, forbid_unknown_fields=True):
+    """The table has carried out the board step ``(seq, index)`` (``web.board``)."""
+
+    seq: whole(0, 1_000_000)
+    index: whole(0, 1000)
+
+
 class NewGameBody(msgspec.Struct):
     """The table's own settings of a new game; the game reads the other fields itself."""
 
@@ -68,6 +75,7 @@ class NewGameBody(msgspec.Struct):
     tray: text(16) | None = None
     timer: whole(0, 3600) | text(8) | None = None
     pass_tablet: bool | text(8) | None = None
+    board: text(8) | None = None
 
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")

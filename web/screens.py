@@ -16,7 +16,9 @@ from typing import Any
 from flask import Blueprint, Flask, render_template, url_for
 
 from companion.engine import Game, find_game, names
-from web import clock, host_pin
+from companion.engine.board import has_board
+from companion.i18n import sentence
+from web import board, clock, host_pin
 from web.context import GameContext, table_settings
 from web.tray.screen import tray_screen
 from web.words import Words
@@ -110,11 +112,16 @@ def payload(kind: str, ctx: GameContext, scene: Any = None) -> dict[str, Any]:
     regions = {region: render_template(f"{game.name}/{kind}/_{region}.html", s=scene, ctx=ctx, t=t,
                                        **kits)
                for region in game.screens.regions[kind]}
+    settings = table_settings(ctx.game_id)  # as now: a live stream outlives the host's changes
+    steps = board.screen(ctx.hub, settings)
+    if kind == "table" and has_board(game):
+        names = ctx.names
+        regions["board"] = render_template("shell/_board.html", board=steps, ctx=ctx, t=t,
+                                           names=names, say=lambda line: sentence(line, names))
     decision = ctx.hub.decision()
     more = scene.live() if hasattr(scene, "live") else {}
     now = time.time()
-    settings = table_settings(ctx.game_id)  # as now: a live stream outlives the host's changes
-    timer = clock.shown(settings, snap.since, now)
+    timer = clock.shown(settings, snap.since, now, steps["step"] is not None)
     return {**more, "rev": snap.rev, "seq": snap.seq, "now": now, "since": timer.since,
             "paused_left": timer.paused_left,
             "timer": settings.timer if decision is not None and decision.timed else 0,

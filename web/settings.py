@@ -16,13 +16,18 @@ from typing import Any
 from companion.engine import EventStore
 
 TRAY_SOURCES = ("manual", "simulated", "sensor", "camera")
+# The board steps: each waits for a tap, they run on by themselves, or none are shown (the
+# group keeps the board by the log; games made by the API or before the steps existed).
+BOARD_MODES = ("tap", "auto", "off")
 OLDER_TABLE = "web_tables"  # where releases before kept the settings, one row per game
 
 
 @dataclass(frozen=True)
 class TableSettings:
     """``hold_*``: the host's pause of the timer, for the wait that began at ``hold_for``
-    (``web.clock``): seconds already paused, and since when it is paused now."""
+    (``web.clock``): seconds already paused, and since when it is paused now. ``board_*``:
+    the board steps (``web.board``): where the table has got to, the put-backs of an undone
+    command, how they are shown (``BOARD_MODES``), and when the last step was done."""
 
     pin_hash: str
     tray: str = "manual"
@@ -31,6 +36,10 @@ class TableSettings:
     hold_for: float = 0.0
     hold_paused: float = 0.0
     hold_since: float | None = None
+    board_done: tuple[int, int] | None = None
+    board_undo: tuple[dict[str, Any], ...] = ()
+    board: str = "off"
+    board_clear: float = 0.0
 
 
 def pin_hash(secret: bytes, pin: str) -> str:

@@ -10,12 +10,12 @@ from typing import Any, Mapping
 
 from companion.errors import RuleError
 from companion.engine import find_game, names
-from web.settings import TRAY_SOURCES, TableSettings, pin_hash
+from web.settings import BOARD_MODES, TRAY_SOURCES, TableSettings, pin_hash
 
 TIMERS = (0, 60, 120, 180, 300)
 
 
-SHELL_FIELDS = ("game", "pin", "tray", "timer", "pass_tablet", "request")
+SHELL_FIELDS = ("game", "pin", "tray", "timer", "pass_tablet", "board", "request")
 
 
 @dataclass(frozen=True)
@@ -26,10 +26,13 @@ class NewGame:
     tray: str
     timer: int
     pass_tablet: bool
+    board: str = "off"
 
     def settings(self, secret: bytes) -> TableSettings:
+        """A new game's settings: its board steps start at its first command (the set-up)."""
         return TableSettings(pin_hash=pin_hash(secret, self.pin), tray=self.tray,
-                             timer=self.timer, pass_tablet=self.pass_tablet)
+                             timer=self.timer, pass_tablet=self.pass_tablet,
+                             board_done=(1, 0), board=self.board)
 
 
 PIN_DIGITS = (6, 8)  # least, most: see web.pin_guard for what 6 digits cost a guesser
@@ -51,7 +54,7 @@ def pin_fits(pin: str) -> bool:
 def read(data: Mapping[str, Any]) -> NewGame:
     """A new game from the form (or JSON): ``game`` (by its registry name, Shogun unless
     said) and the table's settings (``pin``, ``tray``, ``timer`` in seconds, 0 for none,
-    ``pass_tablet``); the game makes its create command from the rest. No device chooses
+    ``pass_tablet``, ``board``: how the board steps are shown, none unless asked); the game makes its create command from the rest. No device chooses
     how the cards are shuffled: a ``seed`` is refused."""
     game = data.get("game") or names()[0]
     if not isinstance(game, str):
@@ -72,5 +75,12 @@ def read(data: Mapping[str, Any]) -> NewGame:
         raise RuleError("setup.no_seed")
     options = {k: v for k, v in data.items() if k not in SHELL_FIELDS}
     command = find_game(game).create_command(options)
-    pass_tablet = str(data.get("pass_tablet") or "").lower() in ("1", "on", "true", "yes")
-    return NewGame(game, command, pin, tray, timer, pass_tablet)
+    board = str(data.get("board") or "off")
+    if board not in BOARD_MODES:
+        raise RuleError("command.bad_field", field="board")
+    return NewGame(game, command, pin, tray, timer, _yes(data.get("pass_tablet")), board)
+
+
+def _yes(value: object) -> bool:
+    """A form's yes: a ticked box or radio, or JSON's true."""
+    return str(value or "").lower() in ("1", "on", "true", "yes")

@@ -63,7 +63,8 @@ def _new_form(game: str, error: str | None = None, status: int = 200) -> tuple[s
     pin = current_app.config.get("HOST_PIN") or suggested_pin()
     return render_template("shell/new.html", t=GameWords(game, lang), lang=lang, game=game,
                            title=found.titles().get(lang, game),
-                           tower="tower" in found.capabilities, timers=TIMERS, pin=pin,
+                           tower="tower" in found.capabilities, board="board" in found.capabilities,
+                           timers=TIMERS, pin=pin,
                            pin_digits=PIN_DIGITS, error=error, form=request.form,
                            styles=screens.styles(found), request_id=new_request_id(),
                            **found.screens.new_game), status

@@ -72,4 +72,27 @@
       /* the toast already says why */
     }
   });
+
+  /* The board step on the table's screen: the tap says it is done with the real pieces. When
+     the group chose steps that run on by themselves, the table's screen taps after a pause. */
+  function boardDone(step) {
+    return post(`/api/games/${game}/board/done`,
+                {seq: Number(step.dataset.seq), index: Number(step.dataset.index)}).catch(() => {});
+  }
+
+  document.addEventListener("click", (e) => {
+    const t = e.target.closest("[data-board-done]");
+    if (t) boardDone(t.closest("[data-board-step]"));
+  });
+
+  let autoFor = null;
+  function runOn() {
+    const step = document.querySelector("[data-board-step][data-auto]");
+    const key = step ? `${step.dataset.seq}:${step.dataset.index}` : null;
+    if (key === autoFor) return;
+    autoFor = key;
+    if (step) setTimeout(() => { if (autoFor === key) boardDone(step); }, Number(step.dataset.auto) * 1000);
+  }
+  document.addEventListener("tc:update", runOn);
+  runOn();
 })();
