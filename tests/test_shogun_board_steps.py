@@ -22,8 +22,7 @@ def test_the_recommended_set_up_is_laid_out_by_each_player_card_and_armies(table
     for colour in ("red", "blue", "yellow"):
         shown = lines_of(steps, colour)
         owned = table.state.owned(colour)
-        assert sorted(p["province"] for k, p in shown if k == "board.card_taken") == sorted(owned)
-        placed = {p["province"]: p["n"] for k, p in shown if k == "board.place"}
+        placed = {p["province"]: p["n"] for k, p in shown if k == "board.card_and_armies"}
         assert placed == {pid: table.state.provinces[pid].armies for pid in owned}
 
 

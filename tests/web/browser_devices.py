@@ -102,8 +102,10 @@ def phone_sends(page: Any, base: str, game: str, token: str, command: dict) -> N
 
 
 def new_game(table: Any, server: str, *, setup: str = "recommended", tray: str = "manual",
-             pass_tablet: bool = False, names: tuple[str, ...] = ("Anna", "Denis", "Zhenya")) -> None:
-    """Fill in and send the new-game form on the table, as a host would; the table page is open."""
+             pass_tablet: bool = False, names: tuple[str, ...] = ("Anna", "Denis", "Zhenya"),
+             board: str = "off") -> None:
+    """Fill in and send the new-game form on the table, as a host would; the table page is open.
+    ``board``: how the board steps are shown (off unless a test is about them)."""
     table.goto(server + "/new")
     for seat, name in enumerate(names, start=1):
         table.fill(f"input[name=name{seat}]", name)
@@ -111,6 +113,7 @@ def new_game(table: Any, server: str, *, setup: str = "recommended", tray: str =
     table.check(f"input[name=tray][value={tray}]")
     if pass_tablet:
         table.check("input[name=pass_tablet][value='1']")
+    table.check(f"input[name=board][value={board}]")
     table.fill("input[name=pin]", PIN)
     table.click("button[type=submit]")
     table.wait_for_selector("html[data-ready]")

@@ -43,7 +43,7 @@ def test_a_new_game_shows_the_first_players_set_up_with_done_on_the_board(table)
     game = made(table)
     html = payload(table, game)["regions"]["board"]
     assert "Аня" in html and "Сделано на поле" in html  # Russian first, as the users speak
-    assert re.search(r"поставьте \d+ арми[йия] из запаса", html)
+    assert re.search(r"возьмите карту, поставьте \d+ арми[йия]", html)
     assert step_on_screen(table, game) == (1, 0)
 
 

@@ -86,7 +86,21 @@ def board_steps(state: ShogunState, events: list[dict]) -> list[dict[str, Any]]:
         if found is not None:
             groups.setdefault(found[0], []).append(found[1])
         apply(state, e)
-    return [{"player": who, "lines": lines} for who, lines in groups.items()]
+    return [{"player": who, "lines": _joined(lines)} for who, lines in groups.items()]
+
+
+def _joined(lines: list[Line]) -> list[Line]:
+    """A province card taken and armies placed there at once (the set-up, the draft) read as
+    one line: "Suruga: take the card, place 5 armies"."""
+    out: list[Line] = []
+    for line in lines:
+        before = out[-1] if out else None
+        if (before is not None and before["key"] == "board.card_taken" and line["key"] == "board.place"
+                and before["params"]["province"] == line["params"]["province"]):
+            out[-1] = {**line, "key": "board.card_and_armies"}
+        else:
+            out.append(line)
+    return out
 
 
 _OPPOSITE = {
@@ -98,6 +112,7 @@ _OPPOSITE = {
     "board.chests_paid": "board.chests_taken", "board.chests_taken": "board.chests_paid",
     "board.built": "board.building_removed", "board.building_removed": "board.built",
     "board.unrest_added": "board.unrest_removed", "board.unrest_removed": "board.unrest_added",
+    "board.card_and_armies": "board.armies_and_card_back", "board.armies_and_card_back": "board.card_and_armies",
     "board.move": "board.move", "board.card_from_player": "board.card_from_player",
     "board.rice": "board.rice", "board.score": "board.score",
 }
