@@ -1,7 +1,9 @@
 """A player's phone: the hand, opened by the join link's token and by nothing else."""
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+import secrets
+
+from flask import Blueprint, Response, make_response, render_template, request
 
 from web import screens
 from web.context import GameContext, game_context
@@ -12,12 +14,29 @@ from web.words import Words
 bp = Blueprint("hand", __name__)
 
 
+DEVICE_COOKIE = "tc-device"
+
+
+def device_id() -> str | None:
+    """This browser's own random id (not a secret: it only tells one phone from another)."""
+    return request.cookies.get(DEVICE_COOKIE)
+
+
 @bp.get("/hand/<game_id>/<token>")
-def hand(game_id: str, token: str) -> tuple[str, int]:
+def hand(game_id: str, token: str) -> Response:
     ctx = game_context(game_id, token)
     if ctx.device.colour is None:
-        return render_template("refused.html", t=Words(ctx.lang), lang=ctx.lang), 403
-    return screens.page("hand", ctx, token=token, shared=shared(ctx)), 200
+        return make_response(render_template("refused.html", t=Words(ctx.lang), lang=ctx.lang), 403)
+    me = device_id() or secrets.token_hex(12)
+    held = ctx.hub.holders(ctx.device.colour) - {me}
+    if held and not shared(ctx) and request.args.get("take") != "1":
+        page = render_template("shell/take_over.html", t=Words(ctx.lang), lang=ctx.lang,
+                               player=ctx.names.player(ctx.device.colour), here=request.path)
+    else:
+        page = screens.page("hand", ctx, token=token, shared=shared(ctx))
+    response = make_response(page)
+    response.set_cookie(DEVICE_COOKIE, me, max_age=60 * 60 * 24 * 365, httponly=True, samesite="Lax")
+    return response
 
 
 def shared(ctx: GameContext) -> bool:

@@ -63,6 +63,7 @@ class GameHub:
         self.session = Session(game, self._store, game_id)
         self._lock = threading.RLock()
         self._subscribers: dict[queue.SimpleQueue[int], str | None] = {}
+        self._devices: dict[queue.SimpleQueue[int], str | None] = {}
         self._snapshots: dict[str | None, Snapshot] = {}
         # Revisions go on rising across server restarts (they start at the clock, in
         # microseconds): a screen drawn before a restart at the same number would otherwise
@@ -181,19 +182,27 @@ class GameHub:
             self._snapshots[seat] = snap
             return snap
 
-    def subscribe(self, seat: str | None = None) -> "queue.SimpleQueue[int]":
+    def subscribe(self, seat: str | None = None, device: str | None = None) -> "queue.SimpleQueue[int]":
         """A listener to every change; ``seat``: the player whose phone it is (the table
-        shows who has joined, so a seat's first phone redraws every screen)."""
+        shows who has joined, so a seat's first phone redraws every screen); ``device``: the
+        browser's own id, so another device opening the seat is asked first."""
         q: queue.SimpleQueue[int] = queue.SimpleQueue()
         with self._lock:
             if seat is not None and seat not in self.joined():
                 self._changed()
             self._subscribers[q] = seat
+            self._devices[q] = device
         return q
+
+    def holders(self, seat: str) -> set[str | None]:
+        """The devices whose hands of ``seat`` are open now."""
+        with self._lock:
+            return {self._devices.get(q) for q, s in self._subscribers.items() if s == seat}
 
     def unsubscribe(self, q: "queue.SimpleQueue[int]") -> None:
         with self._lock:
             seat = self._subscribers.pop(q, None)
+            self._devices.pop(q, None)
             if seat is not None and seat not in self.joined():
                 self._changed()
 

@@ -16,6 +16,7 @@ from flask import Blueprint, Response, current_app
 from companion.errors import RuleError
 from web import screens
 from web.context import game_context, player_token
+from web.hand_pages import device_id
 from web.hub import CLOSED
 
 bp = Blueprint("live", __name__, url_prefix="/live")
@@ -35,6 +36,7 @@ def stream(game_id: str) -> Response:
         raise RuleError("device.bad_token")
     kind = "table" if ctx.device.colour is None else "hand"
     hub = ctx.hub
+    device = device_id()
     app = current_app._get_current_object()  # type: ignore[attr-defined]
 
     def screen() -> str:
@@ -43,7 +45,7 @@ def stream(game_id: str) -> Response:
             return _event(screens.payload(kind, ctx))
 
     def events() -> Iterator[str]:
-        q = hub.subscribe(ctx.device.colour)
+        q = hub.subscribe(ctx.device.colour, device)
         try:
             yield "retry: 1000\n" + screen()
             while True:
