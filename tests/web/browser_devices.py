@@ -121,6 +121,29 @@ def new_game(table: Any, server: str, *, setup: str = "recommended", tray: str =
         close_join_codes(table)
 
 
+def through_the_board(table: Any) -> int:
+    """Tap "done on the board" for every step the table shows; how many there were."""
+    done = 0
+    while table.locator("[data-board-step]").count():
+        step = table.locator("[data-board-step]")
+        at = (step.get_attribute("data-seq"), step.get_attribute("data-index"))
+        table.click("[data-board-done]")
+        table.wait_for_function(
+            "([s, i]) => { const e = document.querySelector('[data-board-step]');"
+            " return !e || e.dataset.seq !== s || e.dataset.index !== i; }", arg=list(at))
+        done += 1
+    return done
+
+
+def hand_in(page: Any, tap: bool = False) -> None:
+    """Tap Ready on the plan; a plan with most slots empty is asked about once, and a second
+    tap hands it in as it is."""
+    act = page.tap if tap else page.click
+    act("[data-submit-plan]")
+    if page.locator("[data-submit-plan][data-armed]").count():
+        act("[data-submit-plan]")
+
+
 def close_join_codes(table: Any) -> None:
     """A game with phones opens on the codes to join by; the group closes them once scanned."""
     table.wait_for_selector("#sheet-join:not([hidden])")

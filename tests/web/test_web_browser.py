@@ -15,8 +15,8 @@ import pytest
 
 from companion.engine import EventStore
 
-from browser_devices import (PHONE, TABLET, api_post, close_join_codes, count_tray, device, new_game, rev,
-                             served, settle, stopped)
+from browser_devices import (PHONE, TABLET, api_post, close_join_codes, count_tray, device, hand_in, new_game, rev,
+                             served, settle, stopped, through_the_board)
 from driving import to_winter_scoring
 
 def test_a_tablet_and_three_phones_play_a_round_with_a_battle(server, browser, artifacts: Path):
@@ -49,7 +49,7 @@ def test_a_tablet_and_three_phones_play_a_round_with_a_battle(server, browser, a
     red.click(".chest[data-chests='1']")
     assert red.inner_text(".slot[data-action=taxes] .placed") == "Owari"
     red.screenshot(path=str(artifacts / "hand-planning.png"), full_page=True)
-    red.click("[data-submit-plan]")
+    hand_in(red)
     red.wait_for_selector("[data-plan]", state="detached")
     settle(list(phones.values()), table)
     assert "Suruga" not in phones["blue"].inner_text("#r-decision")
@@ -57,7 +57,7 @@ def test_a_tablet_and_three_phones_play_a_round_with_a_battle(server, browser, a
 
     for colour in ("blue", "yellow"):
         phones[colour].click(".chest[data-chests='0']")
-        phones[colour].click("[data-submit-plan]")
+        hand_in(phones[colour])
 
     # The reveal: every screen shows the bids at once.
     table.wait_for_selector("td[data-bid=red]")
@@ -141,6 +141,7 @@ def _red_joins_a_new_game(browser: Any, base: str, lang: str) -> tuple[Any, Any]
     tablet.goto(base + "/new")
     tablet.click("button[type=submit]")
     close_join_codes(tablet)
+    assert through_the_board(tablet) == 3  # each player's set-up
     count_tray(tablet, {})
     red = device(browser, PHONE, lang, base)
     red.goto(tablet.get_attribute("[data-join=red]", "href"))
@@ -150,7 +151,7 @@ def _red_joins_a_new_game(browser: Any, base: str, lang: str) -> tuple[Any, Any]
 
 def _send_an_empty_plan(red: Any) -> None:
     red.click(".chest[data-chests='0']")
-    red.click("[data-submit-plan]")
+    hand_in(red)
 
 
 def test_every_screen_reconnects_by_itself_after_a_server_restart(db, browser):

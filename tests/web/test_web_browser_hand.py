@@ -14,7 +14,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from fingers import Finger, touch_phone
-from browser_devices import PHONE, TABLET, api_post, count_tray, device, new_game
+from browser_devices import PHONE, TABLET, api_post, count_tray, device, hand_in, new_game
 from web_devices import PIN
 from web.identity import token
 from web.instance import load_secret
@@ -94,7 +94,7 @@ def test_a_phone_plans_by_dragging_cards_onto_the_slots_and_the_bid(server, db, 
     finger.up()
     expect(placed(red, "bid")).to_have_text("Mino")
 
-    red.tap("[data-submit-plan]")
+    hand_in(red, tap=True)
     red.wait_for_selector(".myplan")
     mine = red.inner_text(".myplan").splitlines()
     assert mine[1:3] == ["seize rice: Owari", "battle/move I: Suruga"], mine
@@ -205,7 +205,7 @@ def test_without_phones_each_plan_is_entered_on_the_tablet_behind_a_hand_over(se
             expect(table.locator(".slot.filled")).to_have_count(1)
             assert table.locator(".pcard.on").count() == 0
         table.click(f".chest[data-chests='{chests}']")
-        table.click("[data-submit-plan]")
+        hand_in(table)
         table.wait_for_url("**/table/*")
         table.wait_for_selector("html[data-ready]")
         if turn == 0:
@@ -219,3 +219,27 @@ def test_without_phones_each_plan_is_entered_on_the_tablet_behind_a_hand_over(se
         assert table.inner_text(f"td[data-bid={colour}]").endswith(str(chests))
     table.screenshot(path=str(artifacts / "table-reveal.png"))
     assert table.errors == []
+
+
+def test_a_plan_with_most_slots_empty_asks_once_and_a_second_tap_on_ready_is_no_error(server, db, browser):
+    """Two actions planned of the ten a player with nine provinces could: Ready asks, in the
+    phone's language, and the next tap hands the plan in as it is. Ready tapped once more on
+    a slow screen, after the plan went in, shows no error."""
+    tablet, game = planning_game(browser, server)
+    red = device(browser, PHONE, "ru", server)
+    red.goto(f"{server}/hand/{game}/{token(load_secret(db), game, 'red')}")
+    red.wait_for_selector("[data-plan]")
+    red.click(".pcard[data-prov=owari]")
+    red.click(".slot[data-action=taxes]")
+    red.click(".chest[data-chests='1']")
+    red.click("[data-submit-plan]")
+    assert "Запланировано только 1" in red.inner_text("[data-submit-plan]")
+    assert red.locator("[data-plan]").count() == 1
+    red.evaluate("""() => { window.toasts = 0; new MutationObserver(() => {
+        if (!document.getElementById('toast').hidden) window.toasts += 1; })
+        .observe(document.getElementById('toast'), {attributes: true}); }""")
+    red.click("[data-submit-plan]")
+    red.wait_for_selector("[data-plan]", state="detached")
+    assert red.evaluate("""async () => { await TC.send({type: "plan", player: "red", actions: {}, bid: {chests: 0}},
+        ["plan.already_submitted"]).catch(() => {}); return window.toasts; }""") == 0
+    assert red.errors == []

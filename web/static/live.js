@@ -49,8 +49,9 @@ const TC = (() => {
      for this tap, and goes again with the same id while no answer comes (the server answers a
      repeat with the first answer). The tapped button stays disabled until the screen shows the
      result, so a double tap sends nothing more. What the server refuses, and a request no
-     answer came to, are toasted in the device's language and thrown, so callers only catch. */
-  async function request(path, body, contentType) {
+     answer came to, are toasted in the device's language and thrown, so callers only catch;
+     refusals named in ``quiet`` (the same thing done before) are thrown without a toast. */
+  async function request(path, body, contentType, quiet = []) {
     const button = tapped;
     if (button) button.disabled = true;
     const headers = {"Idempotency-Key": requestId()};
@@ -70,7 +71,7 @@ const TC = (() => {
       let json = {};
       try { json = await r.json(); } catch (e) { json = {}; }
       if (!r.ok) {
-        toast(json.error ? json.error.message : r.statusText);
+        if (!(json.error && quiet.includes(json.error.key))) toast(json.error ? json.error.message : r.statusText);
         throw new Error(json.error ? json.error.key : String(r.status));
       }
       if (json.rev) await shown(json.rev);
@@ -80,8 +81,8 @@ const TC = (() => {
     }
   }
 
-  const post = (path, data) => request(path, JSON.stringify(data || {}), "application/json");
-  const send = (command) => post(`/api/games/${game}/commands`, command);
+  const post = (path, data, quiet) => request(path, JSON.stringify(data || {}), "application/json", quiet);
+  const send = (command, quiet) => post(`/api/games/${game}/commands`, command, quiet);
 
   function dismissed() {
     try { return JSON.parse(localStorage.getItem("tc-dismissed") || "[]"); } catch (e) { return []; }

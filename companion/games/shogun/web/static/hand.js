@@ -57,6 +57,13 @@
     });
   }
 
+  /* Fewer actions planned than half of what the player could plan (one a province, ten slots). */
+  function mostlyEmpty() {
+    const could = Math.min(document.querySelectorAll("[data-plan] .pcard").length,
+                           document.querySelectorAll("[data-plan] .slot:not(.bidslot)").length);
+    return Object.keys(draft.actions).length * 2 < could;
+  }
+
   function unplace(pid) {
     for (const [a, p] of Object.entries(draft.actions)) if (p === pid) delete draft.actions[a];
     if (draft.bid && draft.bid.province === pid) draft.bid = null;
@@ -87,8 +94,17 @@
     } else if (t.classList.contains("chest")) {
       draft.bid = {chests: Number(t.dataset.chests)};
     } else if (t.hasAttribute("data-submit-plan")) {
+      if (mostlyEmpty() && !t.dataset.armed) {
+        /* Asked once: the next tap within a few seconds hands the plan in as it is. */
+        t.dataset.armed = t.textContent;
+        t.textContent = W.plan_mostly_empty.replace("{n}", Object.keys(draft.actions).length);
+        setTimeout(() => { if (t.dataset.armed) { t.textContent = t.dataset.armed; delete t.dataset.armed; } }, 5000);
+        return;
+      }
       try {
-        await send({type: "plan", player: colour, actions: draft.actions, bid: draft.bid});
+        /* A second tap after the plan went in is no mistake worth a toast. */
+        await send({type: "plan", player: colour, actions: draft.actions, bid: draft.bid},
+                   ["plan.already_submitted"]);
         sessionStorage.removeItem(key());
         // Replace, not push: "back" must not show this plan to the next player.
         if (handover) location.replace(`/table/${game}`);
