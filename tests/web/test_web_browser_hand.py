@@ -108,10 +108,10 @@ def face_up(page: Any) -> list[str]:
 
 
 def pick(page: Any, take: str) -> None:
-    """Take the first face-up card (or the top of the deck) with the largest group left."""
+    """Take the first face-up card (or the top of the deck) with the largest group left: two
+    taps, the card and the group."""
     page.click("[data-take=face_up]" if take == "face_up" else "[data-take=deck]")
     page.click(".group")
-    page.click("[data-draft-go]")
     page.wait_for_selector("[data-draft]", state="detached")
 
 

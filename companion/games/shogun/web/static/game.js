@@ -1,5 +1,5 @@
 /* Shogun's choices made by tapping, on the table and the phones: a target and a group, then
-   the move or the draft pick they make. */
+   the move they make; in the draft, a card and a group, the second tap of the two picking. */
 "use strict";
 (() => {
   const {W, send, toast} = TC;
@@ -9,6 +9,8 @@
     if (t.classList.contains("target") || t.classList.contains("group")) {
       const cls = t.classList.contains("target") ? ".target" : ".group";
       t.parentElement.querySelectorAll(cls).forEach((b) => b.classList.toggle("on", b === t));
+      const draft = t.closest("[data-draft]");
+      if (draft) pick(draft);
       return;
     }
     if (t.hasAttribute("data-move-go")) {
@@ -19,15 +21,17 @@
       send({type: "move", player: box.dataset.player, to: to.dataset.to, armies}).catch(() => {});
       return;
     }
-    if (t.hasAttribute("data-draft-go")) {
-      const box = t.closest("[data-draft]");
-      const card = box.querySelector(".target.on");
-      const group = box.querySelector(".group.on");
-      if (!card || !group) { toast(W.pick_group); return; }
-      const cmd = {type: "draft_pick", player: box.dataset.player, take: card.dataset.take,
-                   armies: Number(group.dataset.armies)};
-      if (card.dataset.province) cmd.province = card.dataset.province;
-      send(cmd).catch(() => {});
-    }
   });
+
+  function pick(box) {
+    const card = box.querySelector(".target.on");
+    const group = box.querySelector(".group.on");
+    if (!card || !group) return;
+    const cmd = {type: "draft_pick", player: box.dataset.player, take: card.dataset.take,
+                 armies: Number(group.dataset.armies)};
+    if (card.dataset.province) cmd.province = card.dataset.province;
+    send(cmd).catch(() => {
+      box.querySelectorAll(".on").forEach((b) => b.classList.remove("on"));
+    });
+  }
 })();
