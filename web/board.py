@@ -76,6 +76,8 @@ def carried(hub: GameHub, settings: TableSettings) -> tuple[int, list[BoardStep]
     """The newest command and the steps of it the table has carried out (before an undo)."""
     with hub.lock:
         seq = hub.session.seq
+        if settings.board == "off":
+            return seq, []
         return seq, carried_out(hub.game, hub.session.history, seq, cursor(settings, hub))
 
 

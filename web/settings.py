@@ -42,6 +42,13 @@ class TableSettings:
     board_clear: float = 0.0
 
 
+def from_row(row: dict[str, Any]) -> TableSettings:
+    """The settings as stored (JSON: lists where the settings hold tuples)."""
+    done, undo = row.get("board_done"), row.get("board_undo") or ()
+    return TableSettings(**{**row, "board_done": tuple(done) if done is not None else None,
+                            "board_undo": tuple(undo)})
+
+
 def pin_hash(secret: bytes, pin: str) -> str:
     return hmac.new(secret, f"pin:{pin}".encode(), hashlib.sha256).hexdigest()
 
@@ -71,7 +78,7 @@ class SettingsStore:
     def get(self, game_id: str) -> TableSettings | None:
         with self._lock:
             found = self._store.settings(game_id)
-        return None if found is None else TableSettings(**found)
+        return None if found is None else from_row(found)
 
     def close(self) -> None:
         self._store.close()

@@ -102,9 +102,13 @@ def _table_cookie(table, game: str) -> tuple[str, str]:
     return cookie.key, cookie.value
 
 
-def test_a_game_with_the_steps_off_shows_none(table):
+def test_a_game_with_the_steps_off_shows_none_and_keeps_none_after_an_undo(app, table):
     game = made(table, board="off")
     assert payload(table, game)["regions"]["board"].strip() == ""
+    table.post(f"/api/games/{game}/commands", json={"type": "count_tray", "counts": {"red": 2}})
+    assert table.post(f"/api/games/{game}/undo", json={"pin": PIN}).status_code == 200
+    assert payload(table, game)["regions"]["board"].strip() == ""
+    assert app.extensions["companion"].settings.get(game).board_undo == ()
 
 
 def test_an_unknown_way_of_showing_steps_is_refused(table):
