@@ -20,7 +20,7 @@ from web import board, clock, host_pin, setup_form
 from web.context import GameContext, game_context, player_token, table_settings
 from web.hub import Answered, GameHub
 from web.identity import TABLE as TABLE_ROLE, table_cookie, token
-from web.requests import BoardDoneBody, HostBody, NewGameBody, body_as, json_body, json_object, request_id
+from web.requests import BoardDoneBody, HostBody, SeenBody, NewGameBody, body_as, json_body, json_object, request_id
 from web.services import services
 from web.settings import SettingsStore
 from web.words import language
@@ -123,6 +123,20 @@ def undo(game_id: str) -> Response:
         return answered
 
     return _host_action(game_id, undo_and_put_back)
+
+
+@bp.post("/games/<game_id>/seen")
+def seen(game_id: str) -> Response:
+    """The table has closed a screen that holds the planning clock (the winter's scores):
+    the clock runs from now. Closed again, or closed on another device, it changes nothing."""
+    ctx = game_context(game_id)
+    overlay = body_as(SeenBody).overlay
+    settings = table_settings(game_id)
+    if ctx.device.table and overlay not in settings.seen:
+        services().settings.put(game_id, replace(settings, seen=settings.seen[-20:] + (overlay,),
+                                                 board_clear=time.time()))
+        ctx.hub.poke()
+    return _done(ctx.hub, Answered(ctx.hub.session.seq))
 
 
 @bp.post("/games/<game_id>/board/done")

@@ -67,6 +67,12 @@ class BoardDoneBody(msgspec.Struct, forbid_unknown_fields=True):
     index: whole(0, 1000)
 
 
+class SeenBody(msgspec.Struct, forbid_unknown_fields=True):
+    """The table closed the screen ``overlay`` (``web.api.seen``)."""
+
+    overlay: text(40, 1)
+
+
 class NewGameBody(msgspec.Struct):
     """The table's own settings of a new game; the game reads the other fields itself."""
 

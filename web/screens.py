@@ -121,11 +121,13 @@ def payload(kind: str, ctx: GameContext, scene: Any = None) -> dict[str, Any]:
     decision = ctx.hub.decision()
     more = scene.live() if hasattr(scene, "live") else {}
     now = time.time()
-    timer = clock.shown(settings, snap.since, now, steps["step"] is not None)
+    holds = scene.holds_clock() if hasattr(scene, "holds_clock") else None
+    holds = holds if holds not in settings.seen else None
+    timer = clock.shown(settings, snap.since, now, steps["step"] is not None or holds is not None)
     return {**more, "rev": snap.rev, "seq": snap.seq, "now": now, "since": timer.since,
             "paused_left": timer.paused_left,
             "timer": settings.timer if decision is not None and decision.timed else 0,
             "pending": decision.kind if decision else None,
             "awaits": list(decision.seats) if decision else [], "view": snap.view,
-            "regions": regions, "pin_notice": host_pin.notice(ctx),
+            "regions": regions, "pin_notice": host_pin.notice(ctx), "holds": holds,
             "joined": sorted(ctx.hub.joined())}

@@ -27,7 +27,8 @@ class TableSettings:
     """``hold_*``: the host's pause of the timer, for the wait that began at ``hold_for``
     (``web.clock``): seconds already paused, and since when it is paused now. ``board_*``:
     the board steps (``web.board``): where the table has got to, the put-backs of an undone
-    command, how they are shown (``BOARD_MODES``), and when the last step was done."""
+    command, how they are shown (``BOARD_MODES``), and when the last step was done (or a
+    screen that holds the clock, in ``seen``, was closed on the table)."""
 
     pin_hash: str
     tray: str = "manual"
@@ -40,13 +41,14 @@ class TableSettings:
     board_undo: tuple[dict[str, Any], ...] = ()
     board: str = "off"
     board_clear: float = 0.0
+    seen: tuple[str, ...] = ()
 
 
 def from_row(row: dict[str, Any]) -> TableSettings:
     """The settings as stored (JSON: lists where the settings hold tuples)."""
     done, undo = row.get("board_done"), row.get("board_undo") or ()
     return TableSettings(**{**row, "board_done": tuple(done) if done is not None else None,
-                            "board_undo": tuple(undo)})
+                            "board_undo": tuple(undo), "seen": tuple(row.get("seen") or ())})
 
 
 def pin_hash(secret: bytes, pin: str) -> str:

@@ -131,3 +131,20 @@ def test_the_host_pauses_the_timer_from_the_tablet_and_it_stands(db: Path, brows
         assert tablet.errors == []
     finally:
         stopped(app, httpd)
+
+
+def test_the_next_years_clock_waits_behind_the_winter_scores_until_the_table_closes_them(app, table):
+    """The planning clock of the year after a winter does not run while the table shows the
+    winter's scores; closing them on the table lets it run, closing them on a phone does not."""
+    from driving import to_winter_scoring
+    game = timed_game(table, 120)
+    to_winter_scoring(lambda: table.get(f"/api/games/{game}/view").json,
+                      lambda c: table.post(f"/api/games/{game}/commands", json=c))
+    held = payload_of(table, game)
+    assert held["holds"] == "winter-1" and held["paused_left"] == 120
+    assert Phone(app, game, "red").post("seen", {"overlay": "winter-1"}).status_code == 200
+    assert payload_of(table, game)["paused_left"] == 120
+    assert table.post(f"/api/games/{game}/seen", json={"overlay": "winter-1"}).status_code == 200
+    running = payload_of(table, game)
+    assert running["holds"] is None and running["paused_left"] is None
+    assert running["since"] > held["since"]

@@ -11,6 +11,7 @@ const TC = (() => {
   const seen = {};
   const firstRev = Number(body.dataset.rev || 0);
   let clock = null;
+  let holds = null;  /* the screen (an overlay's key) that holds the planning clock now */
   let audio = null;
 
   function toast(message) {
@@ -88,6 +89,16 @@ const TC = (() => {
     try { return JSON.parse(localStorage.getItem("tc-dismissed") || "[]"); } catch (e) { return []; }
   }
 
+  /* The screen that holds the planning clock (the winter's scores), once closed on the
+     table, lets the clock run: the server is told, once a screen. */
+  let released = null;
+  function letClockRun() {
+    if (body.dataset.isTable !== "1" || !holds || holds === released) return;
+    if (!dismissed().includes(game + ":" + holds)) return;
+    released = holds;
+    post(`/api/games/${game}/seen`, {overlay: holds}).catch(() => { released = null; });
+  }
+
   function hideDismissed() {
     const gone = dismissed();
     document.querySelectorAll("[data-overlay][data-dismissable]").forEach((el) => {
@@ -162,6 +173,7 @@ const TC = (() => {
       seen[name] = html;
     }
     body.dataset.rev = p.rev;
+    holds = p.holds;
     alertTurn(p);
     waiting = waiting.filter((w) => (w.rev <= p.rev ? (w.resolve(), false) : true));
     const skew = Date.now() / 1000 - p.now;
@@ -173,6 +185,7 @@ const TC = (() => {
     document.querySelectorAll("[data-timer-paused]").forEach((el) => { el.hidden = p.paused_left === null; });
     tick();
     hideDismissed();
+    letClockRun();
     document.dispatchEvent(new CustomEvent("tc:update", {detail: {payload: p, changed}}));
     if (!document.documentElement.dataset.ready) {
       document.documentElement.dataset.ready = "1";
@@ -197,9 +210,11 @@ const TC = (() => {
     if (t.dataset.open) { document.getElementById("sheet-" + t.dataset.open).hidden = false; return; }
     if (t.hasAttribute("data-close")) { t.closest(".sheet").hidden = true; return; }
     if (t.hasAttribute("data-dismiss")) {
-      const key = game + ":" + t.closest("[data-overlay]").dataset.overlay;
+      const overlay = t.closest("[data-overlay]").dataset.overlay;
+      const key = game + ":" + overlay;
       localStorage.setItem("tc-dismissed", JSON.stringify(dismissed().concat([key]).slice(-50)));
       hideDismissed();
+      letClockRun();
       return;
     }
     if (t.dataset.step) {

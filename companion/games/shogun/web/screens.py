@@ -167,6 +167,15 @@ class Scene:
                 return note["params"]
         return None
 
+    def holds_clock(self) -> str | None:
+        """The winter's scoring screen (its overlay's key) while the next year's first plans
+        are awaited: the table reads the scores before the planning clock runs."""
+        scoring = self.last_scoring()
+        if (scoring is None or self.pending.get("kind") != "plans"
+                or (self.v["year"], self.v["season"]) != (scoring["year"] + 1, 0)):
+            return None
+        return f"winter-{scoring['year']}"
+
     def last_winter(self) -> list[dict[str, Any]]:
         """The newest winter's supply, player by player, from its log lines: rice after the
         loss, provinces, how short, which provinces revolted and whether they were held."""
