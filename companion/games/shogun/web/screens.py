@@ -176,7 +176,7 @@ class Scene:
 
 
 REGIONS = {
-    "table": ("top", "strip", "specials", "map", "players", "tower", "log", "decision",
+    "table": ("top", "strip", "specials", "map", "legend", "players", "tower", "log", "decision",
               "overlay"),
     "hand": ("top", "decision", "provinces", "log"),
 }
