@@ -1,5 +1,5 @@
 """Shogun's screens: a device's view made readable (names in its language, the map's
-geometry, the log) for its templates, and where those templates live.
+drawing, the log) for its templates, and where those templates live.
 
 Templates get a Scene and ask it questions ("this province's name", "the log, newest
 first") instead of digging through the view; nothing here decides a rule, and nothing here
@@ -7,46 +7,14 @@ reads the game's state: only the device's snapshot and the game's public data.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from companion.engine.game import Screens
-from companion.games.shogun.catalog import Board, Catalog
+from companion.games.shogun.catalog import Catalog
 from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.games.shogun.text import names_of
+from companion.games.shogun.web.map import Drawing, drawing
 from companion.i18n import Names, render, sentence
-
-MAP_W, MAP_Y_STRETCH, MAP_PAD = 920.0, 1.55, 48.0
-
-
-@dataclass(frozen=True)
-class Node:
-    id: str
-    x: float
-    y: float
-    in_play: bool
-
-
-_GEOMETRY: dict[int, tuple[Board, Any]] = {}
-
-
-def map_geometry(board: Board) -> tuple[tuple[Node, ...], tuple[tuple[str, str], ...], float]:
-    """Province positions from the board's map_xy, its borders, and the drawing's height
-    (kept per board: a game's board never changes)."""
-    cached = _GEOMETRY.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
-    in_play = set(board.in_play(5))
-    nodes = tuple(Node(p.id, MAP_PAD + p.map_xy[0] * MAP_W,
-                       MAP_PAD + p.map_xy[1] * MAP_W * MAP_Y_STRETCH, p.id in in_play)
-                  for p in board.provinces.values())
-    edges = tuple(sorted({tuple(sorted((a, b))) for a, ns in board.neighbours.items()
-                          for b in ns}))
-    height = max(n.y for n in nodes) + MAP_PAD + 24
-    if len(_GEOMETRY) > 16:
-        _GEOMETRY.clear()
-    _GEOMETRY[id(board)] = (board, (nodes, edges, height))
-    return nodes, edges, height
 
 
 class Scene:
@@ -212,15 +180,12 @@ class Scene:
         named = self.names.terms["from"].get(where)
         return named or self.names.terms["from"]["province"].format(province=self.province(where))
 
-    def map(self) -> tuple[tuple[Node, ...], tuple[tuple[str, str], ...], float]:
-        return map_geometry(self.catalog.board)
-
-    def node_at(self) -> dict[str, Node]:
-        return {n.id: n for n in self.map()[0]}
+    def map(self) -> Drawing:
+        return drawing(self.catalog.board)
 
 
 REGIONS = {
-    "table": ("top", "strip", "specials", "map", "players", "tower", "log", "decision",
+    "table": ("top", "strip", "specials", "map", "legend", "players", "tower", "log", "decision",
               "overlay"),
     "hand": ("top", "decision", "provinces", "log"),
 }
