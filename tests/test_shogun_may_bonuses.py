@@ -120,6 +120,23 @@ def test_plus_one_army_defending_declined_throws_only_the_provinces_armies(table
     assert thrown(table) == {("blue", "attacker"): 4, ("yellow", "defender"): 3}
 
 
+def test_the_castle_event_takes_the_defenders_last_army_before_the_defence_card(table):
+    """«... первым применяется эффект карты события, а затем эффект особой карты»: the castle
+    event's army («защищающийся бросает 1 дополнительную армию») comes first; with one army
+    left in the supply the "+1 army defending" card has none to add and is not offered."""
+    table.give("shinano", "blue", armies=5)
+    table.give("kozuke", "yellow", armies=3, buildings=("castle",))
+    table.give("kai", "yellow", armies=table.state.players["yellow"].supply - 1)
+    table.set_year_events("e04")
+    table.set_round(actions=ORDER)
+    table.plan_round({"blue": {"battle1": "shinano"}}, specials={"yellow": "defence"})
+    events = table.do({"type": "move", "player": "blue", "to": "kozuke", "armies": 4})
+    assert thrown(table) == {("blue", "attacker"): 4, ("yellow", "defender"): 3,
+                             ("yellow", "event_castle"): 1}
+    assert table.notes(events, "bonus.unavailable") == [
+        {"player": "yellow", "card": "defence", "need": 1, "have": 0}]
+
+
 def test_an_answer_when_no_bonus_is_offered_is_refused_and_changes_nothing(table):
     """«... может ...»: a choice exists only while the card offers one."""
     before = table.session.seq
