@@ -84,12 +84,11 @@ def test_event_a_new_no_theatre_removes_one_unrest_token(table):
 @pytest.mark.parametrize("action, event, special, armies, cost", [
     ("recruit5", "e06", None, 5, 3), ("recruit3", "e06", None, 3, 2),
     ("recruit5", "e12", None, 3, 3), ("recruit3", "e12", None, 2, 2),
-    ("recruit5", "e06", "six_armies", 6, 3),
-    ("recruit5", "e12", "six_armies", 6, 3),
 ])
 def test_recruiting_with_the_event_first_then_the_special_card(table, action, event, special,
                                                                armies, cost):
-    """Rulebook: the event applies first, then the special card ('the player gets 6')."""
+    """Rulebook: the event applies first, then the special card (the '6 armies' card is
+    offered: tests/test_shogun_may_bonuses.py)."""
     table.give("shinano", "red", armies=2)
     chests = table.state.players["red"].chests
     one_action(table, "red", action, "shinano", event=event, special=special)

@@ -92,15 +92,54 @@ def test_the_defender_wins_and_returns_as_many_armies_as_the_attacker_lost(table
     assert (kozuke.owner, kozuke.armies) == ("yellow", 2)
 
 
-def test_a_defence_that_leaves_none_of_the_defenders_own_armies_clears_the_province(table):
-    """Ruling (a province without armies is neutral): yellow 2 + peasant 1 beat blue 2, but
-    returning 2 leaves yellow no army to stand there."""
+def test_a_defender_whose_side_wins_with_peasants_keeps_the_province_card_and_buildings(table):
+    """«Карту этой провинции получает или сохраняет игрок, одержавший победу»: yellow 1 and
+    3 peasants beat blue 2 (4:2). Yellow returns as many armies as blue's side had, has none
+    left, and still holds Kozuke with its castle, with no armies in it."""
+    table.give("shinano", "blue", armies=5)
+    table.give("kozuke", "yellow", armies=3, buildings=("castle",))
+    attack(table, "shinano", "kozuke", 4)
+    events = table.do({"type": "count_tray", "counts": {"blue": 2, "yellow": 1, "green": 3}})
+    kozuke = table.state.provinces["kozuke"]
+    assert (kozuke.owner, kozuke.armies, kozuke.buildings) == ("yellow", 0, ["castle"])
+    assert table.notes(events, "battle.defender_kept")[0]["stand"] == 0
+
+
+def test_a_defender_with_none_of_its_own_armies_left_keeps_the_province_empty(table):
+    """Ruling: «If none of the defender's own armies is left after returning its losses, the
+    province stays the defender's with no armies in it»: yellow 2 and a peasant beat blue 2;
+    yellow returns 2."""
+    table.give("shinano", "blue", armies=5)
+    table.give("kozuke", "yellow", armies=3, unrest=0)
+    supply = table.state.players["yellow"].supply
+    attack(table, "shinano", "kozuke", 4)
+    table.do({"type": "count_tray", "counts": {"blue": 2, "yellow": 2, "green": 1}})
+    assert (table.state.provinces["kozuke"].owner, table.state.provinces["kozuke"].armies) == ("yellow", 0)
+    assert table.state.players["yellow"].supply == supply + 2
+    assert table.state.tray["yellow"] == table.state.tray["green"] == 0
+
+
+def test_a_province_kept_without_armies_keeps_the_action_planned_on_its_card(table):
+    """«Карту этой провинции ... сохраняет игрок, одержавший победу»: the card stays on
+    yellow's board, so the taxes planned there are collected."""
     table.give("shinano", "blue", armies=5)
     table.give("kozuke", "yellow", armies=3)
+    chests = table.state.players["yellow"].chests
+    attack(table, "shinano", "kozuke", 4, plans={"yellow": {"taxes": "kozuke"}})
+    table.do({"type": "count_tray", "counts": {"blue": 2, "yellow": 1, "green": 3}})
+    assert table.state.players["yellow"].chests == chests + table.state.board.provinces["kozuke"].tax
+
+
+def test_a_province_kept_without_armies_is_defended_by_the_peasants_next_time(table):
+    """Ruling: «peasants defend it next time, as any province without unrest»; the
+    attacker's 1 against 2 peasants is a defence without a winner, which clears it."""
+    table.give("shinano", "blue", armies=5)
+    table.give("kozuke", "yellow", armies=0, buildings=("temple",))
     attack(table, "shinano", "kozuke", 4)
-    events = table.do({"type": "count_tray", "counts": {"blue": 2, "yellow": 2, "green": 1}})
-    assert table.state.provinces["kozuke"].owner is None
-    assert table.notes(events, "battle.cleared")[0]["reason"] == "none_left"
+    assert parts_of(table) == {("blue", "shinano", "attacker"): 4}
+    table.do({"type": "count_tray", "counts": {"blue": 1, "green": 2}})
+    kozuke = table.state.provinces["kozuke"]
+    assert (kozuke.owner, kozuke.buildings) == (None, [])
 
 
 def test_peasants_take_no_side_when_the_defender_has_unrest_and_stay_in_the_tray(table):
@@ -161,17 +200,19 @@ def test_event_a_province_with_a_temple_cannot_be_attacked(table):
     assert refused.value.key == "move.temple_peace"
 
 
-def test_special_card_attack_throws_one_more_army_of_the_attacker(table):
+def test_special_card_attack_taken_throws_one_more_army_of_the_attacker(table):
     table.give("shinano", "blue", armies=5)
     table.give("kozuke", "yellow", armies=3)
     attack(table, "shinano", "kozuke", 4, specials={"blue": "attack"})
+    table.do({"type": "bonus", "player": "blue", "take": True})
     assert parts_of(table)[("blue", "supply", "special_attack")] == 1
 
 
-def test_special_card_defence_throws_one_more_army_of_the_defender(table):
+def test_special_card_defence_taken_throws_one_more_army_of_the_defender(table):
     table.give("shinano", "blue", armies=5)
     table.give("kozuke", "yellow", armies=3)
     attack(table, "shinano", "kozuke", 4, specials={"yellow": "defence"})
+    table.do({"type": "bonus", "player": "yellow", "take": True})
     assert parts_of(table)[("yellow", "supply", "special_defence")] == 1
 
 

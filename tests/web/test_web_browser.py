@@ -81,6 +81,8 @@ def test_a_tablet_and_three_phones_play_a_round_with_a_battle(server, browser, a
     red.click(".target[data-to=kai]")
     assert red.inner_text("[data-stepper] output") == "4"
     red.click("[data-move-go]")
+    # Red's special card, "+1 army attacking", says "may": red's phone asks; red declines.
+    red.click(".yourturn [data-bonus=attack] [data-cmd*='false']")
 
     table.wait_for_selector(".overlay.battle")
     table.screenshot(path=str(artifacts / "table-battle.png"))

@@ -1,5 +1,6 @@
 """Shogun (the base game), plugged into the platform as ``companion.games.shogun.rules:GAME``."""
 
 # Raised when events mean something an older release cannot fold: a game saved by a newer
-# release is then refused by an older one instead of being shown wrongly.
-RULES_VERSION = 1
+# release is then refused by an older one instead of being shown wrongly. 2: the "bonus"
+# offer (a special card's "may") and a defended province left owned with no armies.
+RULES_VERSION = 2

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.shogun import battle
+from companion.games.shogun import battle, bonuses
 from companion.games.shogun.colours import PEASANT
-from companion.games.shogun.commands import Move, Pass
+from companion.games.shogun.commands import AnswerBonus, Move, Pass
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY, ShogunState
 
@@ -157,30 +157,38 @@ def collect_income(play: Play, player: str, action: str, province: str) -> None:
 
 
 def _recruit(play: Play, player: str, action: str, province: str, spec: dict[str, Any]) -> bool:
+    """Rulebook: the event first, then the special card ("6 armies" may place 6, even where
+    the event cut 5 to 3). The card is offered only on top of a base action that can be paid
+    and placed; it never makes that action impossible."""
     s = play.state
     armies = spec["armies"]
     reduced = _event_effect(play.state, "recruit_reduced")
     if reduced and action in reduced["armies"]:
         armies = reduced["armies"][action]
-    base = armies
-    bonus = _special_effect(play.state, player, "recruit_armies")
-    if bonus and bonus["action"] == action:
-        # Rulebook example: event first, then the special card: the player gets 6 armies.
-        armies = bonus["armies"]
     if s.players[player].chests < spec["cost"]:
         return _skip(play, player, action, province, "no_chests", need=spec["cost"],
                      have=s.players[player].chests)
     supply = s.players[player].supply
     if supply < armies:
-        if supply < base:
-            return _skip(play, player, action, province, "no_cubes", need=base, have=supply)
-        armies = base
-    play.pay(player, spec["cost"])
-    play.move(player, armies, SUPPLY, province)
-    play.note("action.recruited", player=player, province=province, armies=armies,
-              cost=spec["cost"])
-    _done(play, player, action, province)
+        return _skip(play, player, action, province, "no_cubes", need=armies, have=supply)
+    card = bonuses.held(s, player, "recruit_armies")
+    bonus = s.catalog.specials[card] if card else None
+    if bonus and bonus["action"] == action and bonus["armies"] > armies:
+        if supply >= bonus["armies"]:
+            bonuses.offer(play, player, card, bonus["armies"],
+                          {"kind": "recruit", "action": action, "province": province,
+                           "base": armies})
+            return False
+        bonuses.unavailable(play, player, card, need=bonus["armies"], have=supply)
+    _place(play, player, action, province, spec["cost"], armies)
     return True
+
+
+def _place(play: Play, player: str, action: str, province: str, cost: int, armies: int) -> None:
+    play.pay(player, cost)
+    play.move(player, armies, SUPPLY, province)
+    play.note("action.recruited", player=player, province=province, armies=armies, cost=cost)
+    _done(play, player, action, province)
 
 
 def _recruit_move(play: Play, player: str, action: str, province: str,
@@ -259,40 +267,86 @@ def move(play: Play, cmd: Move) -> None:
         play.note("action.moved", player=cmd.player, src=src, dst=cmd.to, armies=cmd.armies)
         _done(play, cmd.player, action, src)
         return
-    _attack(play, cmd.player, action, src, cmd.to, cmd.armies)
+    _declare(play, cmd.player, action, src, cmd.to, cmd.armies)
 
 
-def _attack(play: Play, player: str, action: str, src: str, dst: str, armies: int) -> None:
+def _declare(play: Play, player: str, action: str, src: str, dst: str, armies: int) -> None:
+    """The attack is announced, then each side's "may" card is offered (the attacker's
+    first), then everything is thrown."""
     s = play.state
     target = s.provinces[dst]
     defender = target.owner
-    parts = [battle.part(player, armies, src, "attacker")]
-    supply = {player: s.players[player].supply}
-    if _special_effect(play.state, player, "attack_extra") and supply[player] > 0:
-        parts.append(battle.part(player, 1, SUPPLY, "special_attack"))
-    if defender is None:
-        peasants = 1
-        more = _event_effect(play.state, "neutral_peasants")
-        if more:
-            peasants = more["peasants"]
-        parts.append(battle.part(PEASANT, min(peasants, s.peasants), SUPPLY, "neutral"))
-    else:
-        parts.append(battle.part(defender, target.armies, dst, "defender"))
-        extra_supply = s.players[defender].supply
-        if _special_effect(play.state, defender, "defence_extra") and extra_supply > 0:
-            parts.append(battle.part(defender, 1, SUPPLY, "special_defence"))
-            extra_supply -= 1
-        castle = _event_effect(play.state, "castle_defence")
-        if castle and "castle" in target.buildings and extra_supply > 0:
-            parts.append(battle.part(defender, min(castle["armies"], extra_supply), SUPPLY,
-                                     "event_castle"))
     peasants_side = "defender" if defender is None or target.unrest == 0 else None
     play.note("battle.declared", attacker=player, defender=defender, src=src, dst=dst,
               armies=armies, peasants_side=peasants_side)
+    _offer_or_throw(play, {"kind": "attack", "attacker": player, "defender": defender,
+                           "action": action, "src": src, "dst": dst, "armies": armies,
+                           "peasants_side": peasants_side, "asked": 0, "taken": []})
+
+
+ATTACK_OFFERS = (("attacker", "attack_extra"), ("defender", "defence_extra"))
+"""Who may add an army from the supply to an attack, in the order they are asked."""
+
+
+def _offer_or_throw(play: Play, attack: dict[str, Any]) -> None:
+    s = play.state
+    for step in range(attack["asked"], len(ATTACK_OFFERS)):
+        side, effect = ATTACK_OFFERS[step]
+        player = attack[side]
+        card = bonuses.held(s, player, effect)
+        if card is None:
+            continue
+        free = s.players[player].supply - (_castle_armies(s, attack) if side == "defender" else 0)
+        if free < 1:
+            bonuses.unavailable(play, player, card, need=1, have=max(free, 0))
+            continue
+        bonuses.offer(play, player, card, 1, dict(attack, asked=step + 1))
+        return
+    _throw_attack(play, attack)
+
+
+def _castle_armies(state: ShogunState, attack: dict[str, Any]) -> int:
+    """Event: the defender of a castle throws one more army from its supply (if it has one)."""
+    castle = _event_effect(state, "castle_defence")
+    defender = attack["defender"]
+    if not castle or defender is None or "castle" not in state.provinces[attack["dst"]].buildings:
+        return 0
+    return min(castle["armies"], state.players[defender].supply)
+
+
+def _throw_attack(play: Play, attack: dict[str, Any]) -> None:
+    s = play.state
+    player, defender, dst = attack["attacker"], attack["defender"], attack["dst"]
+    parts = [battle.part(player, attack["armies"], attack["src"], "attacker")]
+    if "attacker" in attack["taken"]:
+        parts.append(battle.part(player, 1, SUPPLY, "special_attack"))
+    if defender is None:
+        more = _event_effect(s, "neutral_peasants")
+        peasants = more["peasants"] if more else play.catalog.cards["neutral_defenders"]
+        parts.append(battle.part(PEASANT, min(peasants, s.peasants), SUPPLY, "neutral"))
+    else:
+        parts.append(battle.part(defender, s.provinces[dst].armies, dst, "defender"))
+        parts.append(battle.part(defender, _castle_armies(s, attack), SUPPLY, "event_castle"))
+        if "defender" in attack["taken"]:
+            parts.append(battle.part(defender, 1, SUPPLY, "special_defence"))
     battle.throw(play, {"kind": "attack", "province": dst, "attacker": player,
-                        "defender": defender, "peasants_side": peasants_side,
-                        "then": {"kind": "acted", "player": player, "action": action,
-                                 "province": src}}, parts)
+                        "defender": defender, "peasants_side": attack["peasants_side"],
+                        "then": {"kind": "acted", "player": player, "action": attack["action"],
+                                 "province": attack["src"]}}, parts)
+
+
+def answer_bonus(play: Play, cmd: AnswerBonus) -> None:
+    """Carry on with the action the offer interrupted, with or without the bonus."""
+    pending = bonuses.answer(play, cmd)
+    then = pending["then"]
+    if then["kind"] == "recruit":
+        spec = play.catalog.actions[then["action"]]
+        armies = pending["armies"] if cmd.take else then["base"]
+        _place(play, cmd.player, then["action"], then["province"], spec["cost"], armies)
+        return
+    side = ATTACK_OFFERS[then["asked"] - 1][0]
+    taken = then["taken"] + [side] if cmd.take else then["taken"]
+    _offer_or_throw(play, dict(then, taken=taken))
 
 
 def decline(play: Play, cmd: Pass) -> None:

@@ -55,6 +55,8 @@ def choose(state: ShogunState, rng: random.Random) -> dict[str, Any]:
             return {"type": "pass", "player": pending["player"]}
         return {"type": "move", "player": pending["player"], "to": rng.choice(targets),
                 "armies": rng.randint(1, armies - 1)}
+    if kind == "bonus":
+        return {"type": "bonus", "player": pending["player"], "take": rng.random() < 0.7}
     if kind == "revolt_order":
         return {"type": "choose_revolt", "player": pending["player"],
                 "province": rng.choice(pending["provinces"])}

@@ -9,8 +9,10 @@ Rulebook, 'Результат сражения': the side with more cubes in the
 for the defender when the defending province has no unrest tokens, and for the attacker
 in a revolt; cubes of players outside the battle stay in the tray. The loser's cubes go
 back to their supplies; the winner returns as many of its own as the loser's side had
-(peasants included), and its remaining cubes stand in the province. A tie, or a defence
-won only by peasants, clears the province.
+(peasants included), and its remaining cubes stand in the province. "Карту этой провинции
+получает или сохраняет игрок, одержавший победу": a defender whose side wins keeps the card
+and the buildings even with none of its own armies left to stand there. Only a tie, or a
+battle without a winner (only the defender's peasants came out), clears the province.
 """
 from __future__ import annotations
 
@@ -126,24 +128,33 @@ def _attack(play: Play, battle: Mapping[str, Any]) -> dict[str, Any]:
         _return_tray(play, att)
         outcome = {"result": "neutral_held"}
         play.note("battle.neutral_held", province=province, attacker=att, a=a, d=d)
-    elif d > a and own > a:
-        _return_tray(play, att)
-        play.move(dfd, a, TRAY, SUPPLY)
-        play.move(dfd, own - a, TRAY, province)
-        outcome = {"result": "defender", "winner": dfd, "stand": own - a}
-        play.note("battle.defender_won", province=province, attacker=att, defender=dfd,
-                  a=a, d=d, own=own, peasants=green, stand=own - a)
+    elif d > a and own > 0:
+        outcome = _defender_keeps(play, battle, a, d, own, green)
     else:
         _return_tray(play, att)
         _return_tray(play, dfd)
         play.clear_province(province)
-        reason = "tie" if a == d else ("peasants_only" if own == 0 else "none_left")
+        reason = "tie" if a == d else "peasants_only"
         outcome = {"result": "cleared", "reason": reason}
         play.note("battle.cleared", province=province, attacker=att, defender=dfd, a=a, d=d,
                   own=own, peasants=green, reason=reason)
     if peasants_fight:
         _return_tray(play, PEASANT)
     return outcome
+
+
+def _defender_keeps(play: Play, battle: Mapping[str, Any], a: int, d: int, own: int,
+                    green: int) -> dict[str, Any]:
+    """Ruling: the defender returns as many of its own armies as the attacker's side had;
+    with none left the province stays its own, card and buildings, with no armies in it."""
+    province, att, dfd = battle["province"], battle["attacker"], battle["defender"]
+    stand = max(own - a, 0)
+    _return_tray(play, att)
+    play.move(dfd, own - stand, TRAY, SUPPLY)
+    play.move(dfd, stand, TRAY, province)
+    play.note("battle.defender_won" if stand else "battle.defender_kept", province=province,
+              attacker=att, defender=dfd, a=a, d=d, own=own, peasants=green, stand=stand)
+    return {"result": "defender", "winner": dfd, "stand": stand}
 
 
 def _revolt(play: Play, battle: Mapping[str, Any]) -> dict[str, Any]:

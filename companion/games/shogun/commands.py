@@ -102,6 +102,12 @@ class Pass(_Command, tag="pass"):
     player: Id
 
 
+class AnswerBonus(_Command, tag="bonus"):
+    """Yes or no to the special card's "may" bonus the game offers ("6 armies", "+1 army")."""
+    player: Id
+    take: bool
+
+
 class ChooseRevolt(_Command, tag="choose_revolt"):
     player: Id
     province: Id
@@ -113,7 +119,7 @@ class EndGame(_Command, tag="end_game"):
 
 
 Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, CubesFell, SubmitPlan,
-                ChooseSpecial, Move, Pass, ChooseRevolt, EndGame]
+                ChooseSpecial, Move, Pass, AnswerBonus, ChooseRevolt, EndGame]
 
 
 def to_dict(command: Command) -> dict[str, Any]:

@@ -2,8 +2,8 @@
 
 After every accepted command the game runs on by itself through everything the rules
 settle without a person (laying out cards, paying, collecting, scoring) and stops at the
-next decision: a draft pick, the plans, a special card, a move, a revolt order, or the
-tray count of a throw. ``state.pending`` always names that decision.
+next decision: a draft pick, the plans, a special card, a move, a special card's "may"
+bonus, a revolt order, or the tray count of a throw. ``state.pending`` always names that decision.
 """
 from __future__ import annotations
 
@@ -60,6 +60,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.ChooseSpecial: planning.choose,
     cmds.Move: actions.move,
     cmds.Pass: actions.decline,
+    cmds.AnswerBonus: actions.answer_bonus,
     cmds.ChooseRevolt: winter.choose,
     cmds.EndGame: winter.end_early,
 }

@@ -23,7 +23,8 @@ class InvariantBroken(AssertionError):
 
 
 def check_invariants(state: ShogunState) -> None:
-    """Every cube in exactly one place, no negative counts, every owned province manned."""
+    """Every cube in exactly one place, no negative counts, no armies in a neutral province
+    (an owned one may stand empty after a defence that left none of its armies)."""
     cards = state.catalog.cards
     for colour in list(state.players) + [PEASANT]:
         where = state.cube_locations(colour)
@@ -35,7 +36,7 @@ def check_invariants(state: ShogunState) -> None:
             raise InvariantBroken(f"{colour}: chests {player.chests}, rice {player.rice}")
     if state.battle is None:
         for pid, prov in state.provinces.items():
-            if (prov.owner is None) != (prov.armies == 0):
+            if prov.owner is None and prov.armies:
                 raise InvariantBroken(f"{pid}: owner {prov.owner} with {prov.armies} armies")
     for kind, left in state.tokens.items():
         if left < 0:
