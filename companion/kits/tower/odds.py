@@ -90,7 +90,7 @@ def tray_distributions(thrown: Mapping[str, int], inside: Mapping[str, int],
     t_rest, i_rest = first - (sum(t_w) - most), held - sum(i_w)
     totals = first + np.arange(most + 1)                                   # [k]
     largest = first + most
-    ways = _choose_table(max(largest, 1))
+    ways = _choose_table(max(largest, held, 1))
 
     loose = 1.0 - (1.0 - params.knock_per_cube) ** totals                 # [k]
     # passed[k, L, P]: L cubes knocked loose (held - L stayed), P thrown cubes passed.
