@@ -77,6 +77,16 @@ class Scene:
     def cubes(self, colour: str, n: int) -> str:
         return self.names.cubes(colour, n)
 
+    def percent(self, chance: float) -> str:
+        """A chance as a whole percentage; one that is possible but rounds to 0 (or not
+        certain but rounds to 100) says so rather than claiming never or always."""
+        shown = round(chance * 100)
+        if shown == 0 and chance > 1e-9:
+            return "<1%"
+        if shown == 100 and chance < 1 - 1e-9:
+            return ">99%"
+        return f"{shown}%"
+
     def season(self) -> str:
         seasons = self.catalog.cards["seasons"]
         if self.v["season"] < len(seasons):
