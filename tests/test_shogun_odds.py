@@ -6,7 +6,8 @@ from collections import Counter
 import pytest
 
 from companion.engine import Session
-from companion.games.shogun.battle import throw_of
+from companion.games.shogun.battle import attack_verdict, throw_of
+from companion.games.shogun.odds import OUTCOMES
 from companion.kits.tower.odds import tray_distribution
 from companion.kits.tower.simulated import SimulatedTower
 from tests.shogun_table import RULES
@@ -88,6 +89,13 @@ def test_a_neutral_province_is_defended_by_one_peasant_from_the_supply(table):
     trays = tray_distribution({"blue": 2, "green": 1}, {}, ["blue", "green"])
     held = sum(float(trays[b, g]) for b in range(3) for g in range(2) if b <= g)
     assert odds_of(table, "kozuke")[2]["lose"] == pytest.approx(held)
+
+
+def test_every_verdict_a_battle_can_reach_counts_as_a_win_a_tie_or_a_loss():
+    reached = {attack_verdict(a, own, green, defended)[0]
+               for a in range(6) for own in range(6) for green in range(4)
+               for defended in (True, False) if defended or own == 0}
+    assert reached <= set(OUTCOMES)
 
 
 def settle(table, tray, province, attacker):

@@ -14,7 +14,7 @@ structure that makes the exact answer cheap:
 
 Only the colours a game watches (a battle's two sides and the peasants) get a dimension of
 their own; every other colour is pooled, so the cost does not grow with the number of
-players. ``tests/test_tower_odds.py`` checks the result against the simulated tower's throws.
+players. ``tests/test_shogun_odds_tower.py`` checks it against the simulated tower's throws.
 """
 from __future__ import annotations
 
@@ -57,6 +57,39 @@ def _stuck(steps: int, inside: int, params: TowerParams) -> np.ndarray:
     return out
 
 
+def _passed_watched(totals: np.ndarray, held: int, t_rest: int, span: int, ways: np.ndarray,
+                    params: TowerParams) -> np.ndarray:
+    """``[k, L, s]``: the chance that, with ``L`` cubes knocked loose, ``s`` of the thrown cubes
+    that pass are of the watched colours (the chain's count of passed cubes, then a uniform
+    choice of which ones among the ``t_rest`` others and the watched)."""
+    largest = int(totals[-1])
+    chain = _stuck(largest, held, params)[totals][:, ::-1]                 # [k, L, S]
+    p_idx = np.arange(largest + 1)
+    s_of = totals[:, None] - p_idx[None, :]                                # [k, P]
+    passed = np.where((s_of >= 0)[:, None, :],
+                      np.take_along_axis(chain, np.clip(s_of, 0, largest)[:, None, :], axis=2),
+                      0.0)                                                 # [k, L, P]
+    other = p_idx[:, None] - np.arange(span + 1)[None, :]                  # [P, s]
+    valid = (other >= 0) & (other <= t_rest)
+    picks = np.where(valid, ways[t_rest, np.clip(other, 0, t_rest)], 0.0)
+    whole = ways[totals[:, None], p_idx[None, :]]                          # [k, P]
+    return passed @ (picks[None] / np.where(whole > 0, whole, np.inf)[:, :, None])
+
+
+def _ways_watched(t_w: list[int], grow: int, most: int, ways: np.ndarray) -> np.ndarray:
+    """``[k, x0, x1, ...]``: the ways to pick ``x0`` of the first watched colour's thrown
+    cubes, ``x1`` of the second's..., in the throw with ``k`` more of colour ``grow``."""
+    out = np.ones((most + 1,))
+    for i, n in enumerate(t_w):
+        counts = np.arange(most + 1) + n - most if i == grow else np.full(most + 1, n)
+        x = np.arange(n + 1)
+        axis = np.where(x[None, :] <= counts[:, None],
+                        ways[np.broadcast_to(counts[:, None], (most + 1, n + 1)),
+                             np.minimum(x[None, :], counts[:, None])], 0.0)
+        out = out[..., None] * axis.reshape((most + 1,) + (1,) * (out.ndim - 1) + (-1,))
+    return out
+
+
 def tray_distribution(thrown: Mapping[str, int], inside: Mapping[str, int],
                       watched: Sequence[str], params: TowerParams | None = None) -> np.ndarray:
     """The chance of each tray, counted in the ``watched`` colours.
@@ -93,37 +126,14 @@ def tray_distributions(thrown: Mapping[str, int], inside: Mapping[str, int],
     ways = _choose_table(max(largest, held, 1))
 
     loose = 1.0 - (1.0 - params.knock_per_cube) ** totals                 # [k]
-    # passed[k, L, P]: L cubes knocked loose (held - L stayed), P thrown cubes passed.
-    chain = _stuck(largest, held, params)[totals][:, ::-1]                 # [k, L, S]
-    p_idx = np.arange(largest + 1)
-    s_of = totals[:, None] - p_idx[None, :]                                # [k, P]
-    passed = np.where((s_of >= 0)[:, None, :],
-                      np.take_along_axis(chain, np.clip(s_of, 0, largest)[:, None, :], axis=2),
-                      0.0)
-    # hyper[k, P, s]: of P passed cubes, s are watched ones (the rest other colours).
-    span = sum(t_w)
-    other = p_idx[:, None] - np.arange(span + 1)[None, :]                  # [P, s]
-    valid = (other >= 0) & (other <= t_rest)
-    picks = np.where(valid, ways[t_rest, np.clip(other, 0, t_rest)], 0.0)
-    whole = ways[totals[:, None], p_idx[None, :]]                          # [k, P]
-    hyper = picks[None] / np.where(whole > 0, whole, np.inf)[:, :, None]
-    by_loose = passed @ hyper                                              # [k, L, s]
+    by_loose = _passed_watched(totals, held, t_rest, sum(t_w), ways, params)  # [k, L, s]
     w_loose = sum(i_w)
-    mixed = np.zeros((most + 1, w_loose + 1, span + 1))
+    mixed = np.zeros((most + 1, w_loose + 1, sum(t_w) + 1))
     for l_rest in range(i_rest + 1):
         chance = ways[i_rest, l_rest] * loose ** l_rest * (1.0 - loose) ** (i_rest - l_rest)
         mixed += chance[:, None, None] * by_loose[:, l_rest:l_rest + w_loose + 1]
 
-    axes = []
-    for i, n in enumerate(t_w):
-        counts = totals - first + n - most if i == grow else np.full(most + 1, n)
-        x = np.arange(n + 1)
-        axes.append(np.where(x[None, :] <= counts[:, None],
-                             ways[np.broadcast_to(counts[:, None], (most + 1, n + 1)),
-                                  np.minimum(x[None, :], counts[:, None])], 0.0))
-    ways_w = np.ones((most + 1,))
-    for axis in axes:
-        ways_w = ways_w[..., None] * axis.reshape((most + 1,) + (1,) * (ways_w.ndim - 1) + (-1,))
+    ways_w = _ways_watched(t_w, grow, most, ways)
     sums = sum(np.indices([n + 1 for n in t_w])) if t_w else np.zeros((), dtype=int)
     passing = [ways_w * mixed[:, n][:, sums] for n in range(w_loose + 1)]
     out = np.zeros([most + 1] + [t + i + 1 for t, i in zip(t_w, i_w)])
