@@ -26,7 +26,12 @@ def choosing(table, src, attacker="blue"):
 
 
 def odds_of(table, target, seat="blue"):
-    return {row["armies"]: row for row in RULES.view(table.state, seat)["odds"][target]}
+    return {row["armies"]: row for row in odds_for(table, seat)[target]}
+
+
+def odds_for(table, seat):
+    """The odds in ``seat``'s choices (None: the table's)."""
+    return RULES.choices(table.state, seat).get("odds", {})
 
 
 def test_a_row_for_every_army_count_the_attacker_may_send(table):
@@ -43,17 +48,17 @@ def test_the_odds_are_shown_to_the_attacker_and_the_table_but_no_other_phone(tab
     table.give("shinano", "blue", armies=4)
     table.give("kozuke", "yellow", armies=2)
     choosing(table, "shinano")
-    assert "kozuke" in RULES.view(table.state, "blue")["odds"]
-    assert "kozuke" in RULES.view(table.state, None)["odds"]
-    assert RULES.view(table.state, "yellow")["odds"] == {}
-    assert RULES.view(table.state, "red")["odds"] == {}
+    assert "kozuke" in odds_for(table, "blue")
+    assert "kozuke" in odds_for(table, None)
+    assert odds_for(table, "yellow") == {}
+    assert odds_for(table, "red") == {}
 
 
 def test_no_odds_for_the_players_own_provinces(table):
     table.give("shinano", "blue", armies=4)
     table.give("kozuke", "blue", armies=1)
     choosing(table, "shinano")
-    assert "kozuke" not in RULES.view(table.state, "blue")["odds"]
+    assert "kozuke" not in odds_for(table, "blue")
 
 
 def test_more_armies_sent_win_more_often(table):

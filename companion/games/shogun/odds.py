@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import random
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +36,9 @@ OUTCOMES = {"attacker": WIN, "cleared": TIE, "defender": LOSE, "neutral_held": L
 """The engine's verdicts (``battle.attack_verdict``) as the attacker's three outcomes."""
 _CACHE: dict[str, list[dict[str, Any]]] = {}
 _CACHE_SIZE = 32
-"""Odds already worked out, by battle: every screen of a decision shows the same ones."""
+_CACHE_LOCK = threading.Lock()
+"""Odds already worked out, by battle: every screen of a decision shows the same ones (the
+screens of several games are drawn at once, hence the lock)."""
 
 
 @dataclass(frozen=True)
@@ -116,9 +119,24 @@ def attack_odds(state: ShogunState, params: TowerParams | None = None) -> dict[s
         if b is None:
             continue
         key = repr((b, most, params))
-        if key not in _CACHE:
-            if len(_CACHE) >= _CACHE_SIZE:
-                _CACHE.pop(next(iter(_CACHE)))
-            _CACHE[key] = [row.as_dict() for row in _odds_for(b, player, most, params)]
-        odds[target] = [dict(row) for row in _CACHE[key]]
+        with _CACHE_LOCK:
+            rows = _CACHE.get(key)
+        if rows is None:
+            rows = [row.as_dict() for row in _odds_for(b, player, most, params)]
+            with _CACHE_LOCK:
+                if len(_CACHE) >= _CACHE_SIZE:
+                    _CACHE.pop(next(iter(_CACHE)))
+                _CACHE[key] = rows
+        odds[target] = [dict(row) for row in rows]
     return odds
+
+
+def odds_seen(state: ShogunState, seat: str | None) -> dict[str, Any]:
+    """``{"odds": ...}`` for a device's choices while an attack is being chosen: the attacker's
+    phone and the table (None) see them; another player's phone would only hurry or
+    second-guess the attacker."""
+    pending = state.pending or {}
+    if seat is not None and seat != pending.get("player"):
+        return {}
+    odds = attack_odds(state)
+    return {"odds": odds} if odds else {}

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.shogun.odds import attack_odds
 from companion.games.shogun.state import ShogunState
 
 
@@ -24,15 +23,6 @@ def _plan_seen(state: ShogunState, owner: str, viewer: str | None) -> dict[str, 
     seen = {a: p for a, p in plan["actions"].items() if a in acted}
     return {"actions": seen, "bid": plan["bid"] if state.bids is not None else "hidden",
             "ready": True}
-
-
-def _odds_seen(state: ShogunState, viewer: str | None) -> dict[str, Any]:
-    """The odds of the attack being chosen, for the attacker and the table alone: another
-    player's phone would only hurry or second-guess them."""
-    pending = state.pending or {}
-    if viewer is not None and viewer != pending.get("player"):
-        return {}
-    return attack_odds(state)
 
 
 def view(state: ShogunState, viewer: str | None = None) -> dict[str, Any]:
@@ -77,7 +67,6 @@ def view(state: ShogunState, viewer: str | None = None) -> dict[str, Any]:
         "bids": dict(state.bids) if state.bids is not None else None,
         "cursor": list(state.cursor),
         "battle": state.battle,
-        "odds": _odds_seen(state, viewer),
         "winter": state.winter or None,
         "log": state.log[-50:],
         "result": state.result,
