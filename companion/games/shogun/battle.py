@@ -108,27 +108,49 @@ def _seeding(play: Play, battle: Mapping[str, Any]) -> dict[str, Any]:
     return {"result": "seeded"}
 
 
+def attack_sides(battle: Mapping[str, Any], tray: Mapping[str, int]) -> tuple[int, int, int]:
+    """An attack's tray as the battle counts it: the attacker's cubes, the defender's own,
+    and the peasants fighting for the defender (none when the province has unrest)."""
+    dfd = battle["defender"]
+    own = tray.get(dfd, 0) if dfd else 0
+    green = tray.get(PEASANT, 0) if battle["peasants_side"] == "defender" else 0
+    return tray.get(battle["attacker"], 0), own, green
+
+
+def attack_verdict(a: int, own: int, green: int, defended: bool) -> tuple[str, int]:
+    """What an attack's tray decides: "attacker", "defender", "neutral_held" or "cleared",
+    and how many of the winner's armies stand in the province. One function for the battle
+    and for the odds shown before an attack, so the odds follow the rule."""
+    d = own + green
+    if a > d:
+        return "attacker", a - d
+    if not defended:
+        return "neutral_held", 0
+    if d > a and own > 0:
+        return "defender", max(own - a, 0)
+    return "cleared", 0
+
+
 def _attack(play: Play, battle: Mapping[str, Any]) -> dict[str, Any]:
     s = play.state
     province, att, dfd = battle["province"], battle["attacker"], battle["defender"]
     peasants_fight = battle["peasants_side"] == "defender"
-    a = s.tray[att]
-    own = s.tray[dfd] if dfd else 0
-    green = s.tray[PEASANT] if peasants_fight else 0
+    a, own, green = attack_sides(battle, s.tray)
     d = own + green
-    if a > d:
+    verdict, stand = attack_verdict(a, own, green, dfd is not None)
+    if verdict == "attacker":
         _return_tray(play, dfd)
         play.move(att, d, TRAY, SUPPLY)
         play.change_owner(province, att)
-        play.move(att, a - d, TRAY, province)
-        outcome = {"result": "attacker", "winner": att, "stand": a - d}
+        play.move(att, stand, TRAY, province)
+        outcome = {"result": "attacker", "winner": att, "stand": stand}
         play.note("battle.attacker_won", province=province, attacker=att, defender=dfd,
-                  a=a, d=d, own=own, peasants=green, stand=a - d)
-    elif dfd is None:
+                  a=a, d=d, own=own, peasants=green, stand=stand)
+    elif verdict == "neutral_held":
         _return_tray(play, att)
         outcome = {"result": "neutral_held"}
         play.note("battle.neutral_held", province=province, attacker=att, a=a, d=d)
-    elif d > a and own > 0:
+    elif verdict == "defender":
         outcome = _defender_keeps(play, battle, a, d, own, green)
     else:
         _return_tray(play, att)

@@ -19,6 +19,7 @@ from companion.games.shogun.play import Play
 from companion.games.shogun.simulate import play_game
 from companion.games.shogun.state import ShogunState, apply
 from companion.games.shogun.text import names_for, table_lines
+from companion.games.shogun.odds import odds_seen
 from companion.games.shogun.tray import ShogunTower
 from companion.games.shogun.view import view
 from companion.games.shogun.web.screens import SCREENS
@@ -211,7 +212,7 @@ class ShogunRules:
     def choices(self, state: ShogunState, seat: str | None) -> dict[str, Any]:
         pending = state.pending
         if pending and pending["kind"] == "move":
-            return {"targets": actions.move_targets(state, pending)}
+            return {"targets": actions.move_targets(state, pending), **odds_seen(state, seat)}
         return {}
 
 

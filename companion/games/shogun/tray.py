@@ -32,6 +32,26 @@ OUTCOMES = frozenset({"battle.attacker_won", "battle.defender_won", "battle.neut
                       "battle.cleared", "revolt.crushed", "revolt.lost", "tower.seeded"})
 
 
+def score(note: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The score of a battle's outcome note with each side named ("Anna 4 : Denis 1 +
+    peasants 1"), for the verdict's first line: a bare "4:1" does not say whose 4 it is."""
+    p = note["params"]
+    if note["key"].startswith("revolt."):
+        return {"type": "note", "key": "revolt.score",
+                "params": {"player": p["player"], "own": p["own"], "peasants": p["peasants"]}}
+    if not note["key"].startswith("battle.") or "a" not in p:
+        return None
+    defender = p.get("defender")
+    if defender is None:
+        return {"type": "note", "key": "battle.score_neutral",
+                "params": {"attacker": p["attacker"], "a": p["a"], "d": p["d"]}}
+    own, peasants = p.get("own", p["d"]), p.get("peasants", 0)
+    key = "battle.score_peasants" if peasants else "battle.score"
+    return {"type": "note", "key": key, "params": {"attacker": p["attacker"], "a": p["a"],
+                                                   "defender": defender, "own": own,
+                                                   "peasants": peasants}}
+
+
 class ShogunTower:
     """Shogun's side of the tower kit (``companion.kits.tower.rules.TowerRules``): its six
     cube colours are what the camera is calibrated for and the sensor board counts."""
@@ -55,7 +75,9 @@ class ShogunTower:
         notes = []
         for e in events:
             if e["type"] == "note" and e["key"] != "tray.counted":
-                notes.append(e)
                 if e["key"] in OUTCOMES:
+                    scored = score(e)
+                    notes += [scored, e] if scored else [e]
                     break
+                notes.append(e)
         return notes

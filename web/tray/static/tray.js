@@ -13,6 +13,36 @@
     return out;
   }
 
+  /* A count confirmed here is kept (this tab only) under its throw's key: when an undo brings
+     the same throw back, its steppers show that count again to correct, with what it decided. */
+  const keptKey = (box) => `tc-count:${game}:${box.dataset.throwKey}`;
+
+  function keep(box) {
+    const lines = Array.from(box.querySelectorAll(".verdict .lines li"), (li) => li.textContent);
+    sessionStorage.setItem(keptKey(box), JSON.stringify({counts: counts(box), lines}));
+  }
+
+  function restoreUndone() {
+    const box = document.querySelector("[data-counting][data-throw-key]");
+    if (!box || box.dataset.restored) return;
+    box.dataset.restored = "1";
+    const kept = JSON.parse(sessionStorage.getItem(keptKey(box)) || "null");
+    if (!kept) return;
+    box.querySelectorAll(".counter").forEach((c) => {
+      const n = kept.counts[c.dataset.colour] || 0;
+      c.querySelector("output").textContent = Math.min(Number(c.dataset.max), n);
+    });
+    const undone = box.querySelector("[data-undone]");
+    const list = undone.querySelector(".lines");
+    kept.lines.forEach((line) => {
+      const li = document.createElement("li");
+      li.textContent = line;
+      list.appendChild(li);
+    });
+    undone.hidden = false;
+  }
+  document.addEventListener("tc:update", restoreUndone);
+
   async function preview(box) {
     const res = await post(`/api/games/${game}/tray/preview`, {counts: counts(box)});
     const verdict = box.querySelector(".verdict");
@@ -23,6 +53,8 @@
       verdict.querySelector(".lines").appendChild(li);
     });
     verdict.hidden = false;
+    const undone = box.querySelector("[data-undone]");
+    if (undone) undone.hidden = true;  /* the corrected count's verdict takes its place */
   }
 
   function upload(path, files) {
@@ -63,6 +95,7 @@
         await preview(box);
       } else if (t.hasAttribute("data-confirm")) {
         await send({type: "count_tray", counts: counts(box)});
+        keep(box);
       } else if (t.hasAttribute("data-calibrate")) {
         const box = t.closest("[data-camera]");
         const pick = (name) => box.querySelector(`input[name=${name}]`).files[0] || new Blob();

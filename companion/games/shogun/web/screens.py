@@ -16,6 +16,15 @@ from companion.games.shogun.text import names_of
 from companion.games.shogun.web.map import Drawing, drawing
 from companion.i18n import Names, render, sentence
 
+ROLES = ("attacker", "special_attack", "defender", "special_defence", "event_castle", "neutral",
+         "peasants", "seed", "tray")
+"""The sides of a throw in the order the battle screen lists them; a role not named here
+(a card's new extra cube) ranks with the tray's cubes."""
+
+
+def _role_rank(role: str) -> int:
+    return ROLES.index(role) if role in ROLES else len(ROLES) - 1
+
 
 class Scene:
     """One device's snapshot, with everything a template needs to show it."""
@@ -44,6 +53,16 @@ class Scene:
 
     def cubes(self, colour: str, n: int) -> str:
         return self.names.cubes(colour, n)
+
+    def percent(self, chance: float) -> str:
+        """A chance as a whole percentage; one that is possible but rounds to 0 (or not
+        certain but rounds to 100) says so rather than claiming never or always."""
+        shown = round(chance * 100)
+        if shown == 0 and chance > 1e-9:
+            return "<1%"
+        if shown == 100 and chance < 1 - 1e-9:
+            return ">99%"
+        return f"{shown}%"
 
     def season(self) -> str:
         seasons = self.catalog.cards["seasons"]
@@ -172,8 +191,37 @@ class Scene:
         return [rows[c] for c in self.v["seating"] if c in rows]
 
     def throw_parts(self) -> list[dict[str, Any]]:
+        """The cubes to throw, side by side: the attacker's, the defender's, the peasants',
+        then what lay in the tray, each colour's parts together, in the steppers' order."""
+        parts = list((self.v["battle"] or {}).get("parts", []))
+        order = self._throw_colours(parts)
+        return sorted(parts, key=lambda p: (order.index(p["colour"]), _role_rank(p["role"])))
+
+    def tray_steppers(self) -> list[tuple[str, int]]:
+        """The tray's steppers, colour and most: the throw's colours in the throw list's order,
+        then any other colour inside the tower (a stuck cube may come out)."""
+        tower = self.v["tower"]
+        order = self._throw_colours((self.v["battle"] or {}).get("parts", []))
+        order += [c for c in tower if c not in order]
+        return [(c, tower[c]) for c in order if tower.get(c)]
+
+    def cube_owner(self, colour: str) -> str:
+        """Whose cubes a colour's are, under its stepper: a player, or the peasants."""
+        return self.player(colour) if colour in self.players else self.t("tower.peasants")
+
+    def throw_key(self) -> str:
+        """Names this throw on this table, so a count taken back by an undo finds its way back
+        to the same steppers (and to no other throw's)."""
         battle = self.v["battle"] or {}
-        return list(battle.get("parts", []))
+        parts = ",".join(f"{p['colour']}{p['n']}{p['role']}" for p in battle.get("parts", []))
+        return f"{self.snap.seq}:{battle.get('kind')}:{battle.get('province')}:{parts}"
+
+    @staticmethod
+    def _throw_colours(parts: list[dict[str, Any]]) -> list[str]:
+        rank: dict[str, int] = {}
+        for p in parts:
+            rank[p["colour"]] = min(rank.get(p["colour"], len(ROLES)), _role_rank(p["role"]))
+        return sorted(rank, key=lambda c: rank[c])
 
     def part_from(self, part: dict[str, Any]) -> str:
         where = part["from"]
