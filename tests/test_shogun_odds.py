@@ -10,7 +10,7 @@ from companion.games.shogun.battle import attack_verdict, throw_of
 from companion.games.shogun.odds import OUTCOMES
 from companion.kits.tower.odds import tray_distribution
 from companion.kits.tower.simulated import SimulatedTower
-from tests.shogun_table import RULES
+from tests.shogun_table import RULES, Table
 
 ORDER = ["battle1", "taxes", "rice", "castle", "temple", "theatre", "recruit5", "recruit3",
          "recruit1", "battle2"]
@@ -145,3 +145,18 @@ def test_the_odds_agree_with_battles_thrown_in_the_simulated_tower(table):
     mean = sum(survivors) / THROWS
     spread = math.sqrt(sum((s - mean) ** 2 for s in survivors) / (THROWS - 1))
     assert abs(mean - shown["survivors"]) <= Z * spread / math.sqrt(THROWS)
+
+
+def test_the_odds_count_the_extra_army_a_plus_one_attacking_card_offers(table):
+    """The card says the attacker 'может' throw one more army: the odds, shown before the
+    offer is answered, are those of the attack with it (a side takes what helps it)."""
+    table.give("shinano", "blue", armies=6)
+    table.give("kozuke", "yellow", armies=3)
+    table.set_round(actions=ORDER)
+    table.plan_round({"blue": {"battle1": "shinano"}}, specials={"blue": "attack"})
+    with_card = odds_of(table, "kozuke")[3]["win"]
+    other = Table()
+    other.give("shinano", "blue", armies=6)
+    other.give("kozuke", "yellow", armies=3)
+    choosing(other, "shinano")
+    assert with_card > odds_of(other, "kozuke")[3]["win"]

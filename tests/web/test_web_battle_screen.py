@@ -70,13 +70,15 @@ def test_the_attacker_and_the_table_see_the_odds_of_each_army_count(server, brow
 
 
 def battle_on_the_table(browser: Any, server: str) -> tuple[Any, str]:
-    """Red attacks the neutral Kai from Suruga with all but one army; the table's battle
-    screen is up."""
+    """Red attacks the neutral Kai from Suruga with all but one army (taking any "+1 army" its
+    special card offers); the table's battle screen is up."""
     tablet = device(browser, TABLET, "en", server)
     game = planning_on_the_table(tablet, server)
     to_reds_attack(tablet, server, game)
     armies = view(tablet, server, game)["provinces"]["suruga"]["armies"]
     send(tablet, server, game, {"type": "move", "player": "red", "to": "kai", "armies": armies - 1})
+    while (pending := view(tablet, server, game)["pending"])["kind"] == "bonus":
+        send(tablet, server, game, {"type": "bonus", "player": pending["player"], "take": True})
     tablet.wait_for_selector(".overlay.battle [data-counting]")
     return tablet, game
 

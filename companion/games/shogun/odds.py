@@ -25,7 +25,7 @@ import numpy as np
 from companion.errors import RuleError
 from companion.games.shogun import actions, battle
 from companion.games.shogun.colours import PEASANT
-from companion.games.shogun.commands import Move
+from companion.games.shogun.commands import AnswerBonus, Move
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import ShogunState, apply
 from companion.kits.tower.odds import tray_distributions
@@ -63,11 +63,15 @@ def _copy(state: ShogunState) -> ShogunState:
 def _battle_for(state: ShogunState, player: str, target: str) -> dict[str, Any] | None:
     """The battle the engine starts when ``player`` attacks ``target`` with one army: its
     throw (tray cubes, the defenders, peasants, cards' extra cubes), what is inside the
-    tower, who defends. None when the move starts no battle."""
+    tower, who defends. None when the move starts no battle. A "+1 army" the attacker's or
+    the defender's special card offers is taken: the odds are those of the battle as both
+    sides would most likely throw it."""
     scratch = _copy(state)
     play = Play(scratch, lambda event: apply(scratch, event), random.Random(0))
     try:
         actions.move(play, Move(player=player, to=target, armies=1))
+        while (scratch.pending or {}).get("kind") == "bonus":
+            actions.answer_bonus(play, AnswerBonus(player=scratch.pending["player"], take=True))
     except RuleError:
         return None
     pending = scratch.pending or {}
