@@ -100,6 +100,8 @@ def _sessions(args: argparse.Namespace) -> int:
     (args.out / "dataset.json").write_text(json.dumps(description, indent=1) + "\n", encoding="utf-8")
     indices = itertools.count(args.start, args.step) if args.count == 0 else range(args.start, args.start + args.count * args.step, args.step)
     for index in indices:
+        if (args.out / f"p{args.seed:06d}-{index:06d}_{args.throws - 1:03d}.json").exists():
+            continue  # written by an earlier run: a set-up's files depend on (seed, index) alone
         began = time.perf_counter()
         written = write_session(
             args.out, args.seed, index, args.throws, args.spp,
