@@ -99,21 +99,16 @@ def timed(count, frame: np.ndarray):  # noqa: ANN001 - any counter's count metho
     return result, 1000 * (time.perf_counter() - start)
 
 
-def sure_confidence(model: Path) -> float:
-    """The sure threshold the model's validation set, else ``training.infer``'s default."""
-    manifest = json.loads(model.with_suffix(".json").read_text(encoding="utf-8"))
-    validation = manifest.get("validation") or {}
-    return float(validation.get("sure_confidence", 1 - infer.SURE_MARGIN / (1 - infer.CUBE_AT)))
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("model", type=Path)
     parser.add_argument("folder", type=Path, help="generator samples (training.generate)")
     parser.add_argument("--show-misses", type=int, default=0)
+    parser.add_argument("--counters", default="learned,rules,hsv", help="which to run, of learned, rules, hsv")
     args = parser.parse_args(argv)
+    wanted = set(args.counters.split(","))
     cv2.setNumThreads(1)
-    threshold = sure_confidence(args.model)
+    threshold = infer.sure_confidence(args.model)
     learned, rules, hsv = Tally("learned"), Tally("rules (vision/)"), Tally("HSV baseline")
     paths = data.samples_in(args.folder)
     sessions: dict[str, tuple] = {}
@@ -122,31 +117,37 @@ def main(argv: list[str] | None = None) -> None:
         meta = json.loads(path.read_text(encoding="utf-8"))
         label = path.stem
         if meta["empty"] not in sessions:
-            session = synth.make_session(meta["source"]["session"])
-            try:
-                rule_counter = Counter(calibrate(sample.empty, sample.reference, sample.colours))
-            except CalibrationError as error:
-                rule_counter = None
-                rules.misses.append(f"{meta['empty']}: calibration refused: {error}")
-            sessions[meta["empty"]] = (infer.counter_for(args.model, sample), rule_counter, HsvBaseline(session))
+            rule_counter = None
+            if "rules" in wanted:
+                try:
+                    rule_counter = Counter(calibrate(sample.empty, sample.reference, sample.colours))
+                except CalibrationError as error:
+                    rules.misses.append(f"{meta['empty']}: calibration refused: {error}")
+                rules.refused += rule_counter is None
+            net = infer.counter_for(args.model, sample) if "learned" in wanted else None
+            baseline = HsvBaseline(synth.make_session(meta["source"]["session"])) if "hsv" in wanted else None
+            sessions[meta["empty"]] = (net, rule_counter, baseline)
             for tally in (learned, rules):
                 tally.setups += 1
-            rules.refused += rule_counter is None
         net, rule_counter, baseline = sessions[meta["empty"]]
-        reading, ms = timed(net.count, sample.image)
-        learned.ms.append(ms)
-        learned.add(label, reading.counts, sample.counts, reading.confidence < threshold)
-        if rule_counter is None:
+        if net is not None:
+            reading, ms = timed(net.count, sample.image)
+            learned.ms.append(ms)
+            learned.add(label, reading.counts, sample.counts, reading.confidence < threshold)
+        if "rules" in wanted and rule_counter is None:
             rules.add(label, None, sample.counts, None)
-        else:
+        elif rule_counter is not None:
             count, ms = timed(rule_counter.count, sample.image)
             rules.ms.append(ms)
             rules.add(label, count.counts, sample.counts, count.unsure)
-        hsv.add(label, baseline.count(sample.image), sample.counts, None)
+        if baseline is not None:
+            hsv.add(label, baseline.count(sample.image), sample.counts, None)
     cubes = np.mean([sum(json.loads(p.read_text())["counts"].values()) for p in paths])
     print(f"{len(paths)} generator photos in {learned.setups} set-ups ({args.folder}), {cubes:.1f} counted cubes a photo;"
           f" model {args.model.name}, sure from confidence {threshold}; {platform.machine()}, OpenCV {cv2.__version__}")
     for tally in (learned, rules, hsv):
+        if not tally.photos:
+            continue
         print("\n".join(tally.lines()))
         for line in tally.misses[: args.show_misses]:
             print("    miss:", line)

@@ -25,7 +25,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from training import data
+from training import data, infer
 from training.model import OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
 
 
@@ -53,17 +53,6 @@ def _prepare(path: Path, cube_px: float, zoom: float) -> _Crop:
     return _Crop(frame, empty, data.reference_colours(s.reference, s.reference_tops, s.cube_edge_px), tops, slots)
 
 
-def selected(entry: str | dict) -> tuple[Path, list[Path]]:
-    """A configuration's data entry: a folder (all its samples), or ``{"folder", "setups": [a, b]}``,
-    the samples of set-ups ``a <= i < b`` of a path-traced folder (``pSSSSSS-IIIIII_KKK.json``),
-    so a run names exactly what it read while renderers go on writing into the folder."""
-    if isinstance(entry, str):
-        return Path(entry), data.samples_in(Path(entry))
-    folder = Path(entry["folder"])
-    low, high = entry["setups"]
-    return folder, [p for p in data.samples_in(folder) if low <= int(p.stem.split("-")[1].split("_")[0]) < high]
-
-
 @dataclass
 class _Held:
     """A validation photo, as the counter will see it: the whole tray crop."""
@@ -85,8 +74,6 @@ def _held(path: Path, cube_px: float) -> _Held:
 
 def validate(model: torch.nn.Module, held: list[_Held]) -> list[tuple[bool, float]]:
     """Each validation photo's (all counts exact, confidence), decoded as ``training.infer`` does."""
-    from training import infer
-
     model.eval()
     out = []
     with torch.no_grad():
@@ -97,14 +84,6 @@ def validate(model: torch.nn.Module, held: list[_Held]) -> list[tuple[bool, floa
             out.append((reading.counts == h.counts, reading.confidence))
     model.train()
     return out
-
-
-def sure_threshold(results: list[tuple[bool, float]]) -> float:
-    """The least confidence from which no validation photo is wrong: counts at or above it are
-    called sure. With no wrong photo, every count is sure (0); with a wrong one at full
-    confidence, none is (above 1)."""
-    wrong = [conf for right, conf in results if not right]
-    return round(max(wrong) + 0.001, 3) if wrong else 0.0
 
 
 def heatmap_target(tops: np.ndarray, colours: np.ndarray, shape: tuple[int, int], sigma: float) -> np.ndarray:
@@ -226,12 +205,12 @@ def train(config_path: Path, out: Path) -> dict:
     torch.set_num_threads(int(cfg.get("threads", 2)))
     torch.use_deterministic_algorithms(True)
     rng = np.random.default_rng(seed)
-    chosen = [selected(entry) for entry in cfg["data"]]
+    chosen = [data.selected(entry) for entry in cfg["data"]]
     folders = [f for f, _ in chosen]
     paths = [p for _, ps in chosen for p in ps]
     started = time.time()
     crops = [_prepare(p, cfg["cube_px"], cfg["zoom"]) for p in paths]
-    held_chosen = [selected(entry) for entry in cfg.get("validation", [])]
+    held_chosen = [data.selected(entry) for entry in cfg.get("validation", [])]
     held_paths = [p for _, ps in held_chosen for p in ps]
     held = [_held(p, cfg["cube_px"]) for p in held_paths]
     every = int(cfg.get("validate_every", 1))
@@ -269,7 +248,7 @@ def train(config_path: Path, out: Path) -> dict:
     if best is not None:
         model.load_state_dict(best[2])
         results = validate(model, held)
-        threshold = sure_threshold(results)
+        threshold = infer.sure_threshold(results)
         sure = [right for right, conf in results if conf >= threshold]
         validation = {
             "folders": [json.loads((f / "dataset.json").read_text()) | {"entry": e} for (f, _), e in zip(held_chosen, cfg["validation"])],
