@@ -79,6 +79,17 @@ def samples_in(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.json") if p.name != "dataset.json")
 
 
+def selected(entry: str | dict) -> tuple[Path, list[Path]]:
+    """A configuration's data entry: a folder (all its samples), or ``{"folder", "setups": [a, b]}``,
+    the samples of set-ups ``a <= i < b`` of a path-traced folder (``pSSSSSS-IIIIII_KKK.json``),
+    so a run names exactly what it read while renderers go on writing into the folder."""
+    if isinstance(entry, str):
+        return Path(entry), samples_in(Path(entry))
+    folder = Path(entry["folder"])
+    low, high = entry["setups"]
+    return folder, [p for p in samples_in(folder) if low <= int(p.stem.split("-")[1].split("_")[0]) < high]
+
+
 def roi_of(tray: np.ndarray, frame_size: tuple[int, int]) -> tuple[int, int, int, int]:
     """The part of the frame worked on: the tray outline's box with calibration's margin."""
     w, h = frame_size

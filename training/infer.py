@@ -88,6 +88,22 @@ def decode(output: np.ndarray, colours: Sequence[str], colours_bgr: np.ndarray, 
     return Reading(counts, cubes, round(confidence, 3), doubtful)
 
 
+def sure_threshold(results: list[tuple[bool, float]]) -> float:
+    """The least confidence from which no validation photo is wrong: counts at or above it are
+    called sure. With no wrong photo, every count is sure (0); with a wrong one at full
+    confidence, none is (above 1)."""
+    wrong = [conf for right, conf in results if not right]
+    return round(max(wrong) + 0.001, 3) if wrong else 0.0
+
+
+def sure_confidence(model: str | Path) -> float:
+    """The confidence from which the model's counts are called sure: the threshold its
+    manifest's validation set, else the default margin's."""
+    manifest = Path(model).with_suffix(".json")
+    validation = json.loads(manifest.read_text(encoding="utf-8")).get("validation") if manifest.exists() else None
+    return float((validation or {}).get("sure_confidence", 1 - SURE_MARGIN / (1 - CUBE_AT)))
+
+
 class TrayCounter:
     """One session's counter: the network, with the calibration's inputs prepared once."""
 
@@ -134,6 +150,7 @@ def evaluate(model: Path, folder: Path, cube_px: float = 16.0) -> dict:
     among photos called sure, and the median and 90th percentile milliseconds a frame on one
     core, over a data folder's samples."""
     cv2.setNumThreads(1)
+    threshold = sure_confidence(model)
     exact = sure = sure_exact = 0
     times, misses, off = [], [], []
     paths = data.samples_in(folder)
@@ -147,7 +164,7 @@ def evaluate(model: Path, folder: Path, cube_px: float = 16.0) -> dict:
         right = reading.counts == sample.counts
         off.append(sum(abs(reading.counts[c] - sample.counts[c]) for c in sample.colours))
         exact += right
-        if reading.confidence >= 1 - SURE_MARGIN / (1 - CUBE_AT):
+        if reading.confidence >= threshold:
             sure += 1
             sure_exact += right
         if not right:

@@ -12,6 +12,7 @@ comes from the seed, torch runs deterministic algorithms on a fixed number of th
 from __future__ import annotations
 
 import argparse
+import copy
 import hashlib
 import json
 import platform
@@ -24,7 +25,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from training import data
+from training import data, infer
 from training.model import OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
 
 
@@ -50,6 +51,39 @@ def _prepare(path: Path, cube_px: float, zoom: float) -> _Crop:
     tops = np.array([[(c["top"][0] - x) * scale, (c["top"][1] - y) * scale] for c in counted], np.float32).reshape(-1, 2)
     slots = np.array([s.colours.index(c["colour"]) for c in counted], np.int64)
     return _Crop(frame, empty, data.reference_colours(s.reference, s.reference_tops, s.cube_edge_px), tops, slots)
+
+
+@dataclass
+class _Held:
+    """A validation photo, as the counter will see it: the whole tray crop."""
+
+    x: torch.Tensor
+    colours: list[str]
+    colours_bgr: np.ndarray
+    to_frame: tuple[float, float, float]
+    counts: dict[str, int]
+
+
+def _held(path: Path, cube_px: float) -> _Held:
+    s = data.load(path)
+    roi = data.roi_of(s.tray, s.image.shape[1::-1])
+    colours_bgr = data.reference_colours(s.reference, s.reference_tops, s.cube_edge_px)
+    x, scale = data.network_input(s.image, s.empty, colours_bgr, roi, s.cube_edge_px, cube_px)
+    return _Held(torch.from_numpy(x), s.colours, colours_bgr, (scale, roi[0], roi[1]), s.counts)
+
+
+def validate(model: torch.nn.Module, held: list[_Held]) -> list[tuple[bool, float]]:
+    """Each validation photo's (all counts exact, confidence), decoded as ``training.infer`` does."""
+    model.eval()
+    out = []
+    with torch.no_grad():
+        for h in held:
+            output = model(h.x)[0].numpy().copy()
+            output[0] = 1 / (1 + np.exp(-output[0]))
+            reading = infer.decode(output, h.colours, h.colours_bgr, h.to_frame)
+            out.append((reading.counts == h.counts, reading.confidence))
+    model.train()
+    return out
 
 
 def heatmap_target(tops: np.ndarray, colours: np.ndarray, shape: tuple[int, int], sigma: float) -> np.ndarray:
@@ -171,10 +205,17 @@ def train(config_path: Path, out: Path) -> dict:
     torch.set_num_threads(int(cfg.get("threads", 2)))
     torch.use_deterministic_algorithms(True)
     rng = np.random.default_rng(seed)
-    folders = [Path(f) for f in cfg["data"]]
-    paths = [p for f in folders for p in data.samples_in(f)]
+    chosen = [data.selected(entry) for entry in cfg["data"]]
+    folders = [f for f, _ in chosen]
+    paths = [p for _, ps in chosen for p in ps]
     started = time.time()
     crops = [_prepare(p, cfg["cube_px"], cfg["zoom"]) for p in paths]
+    held_chosen = [data.selected(entry) for entry in cfg.get("validation", [])]
+    held_paths = [p for _, ps in held_chosen for p in ps]
+    held = [_held(p, cfg["cube_px"]) for p in held_paths]
+    every = int(cfg.get("validate_every", 1))
+    best: tuple[float, int, dict] | None = None
+    held_log = []
     model = TrayNet(cfg["width"])
     opt = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
     steps = cfg["epochs"] * (len(crops) // cfg["batch"])
@@ -195,7 +236,30 @@ def train(config_path: Path, out: Path) -> dict:
             sched.step()
             losses.append(loss.item())
         log.append(round(float(np.mean(losses)), 4))
-        print(f"epoch {epoch + 1}/{cfg['epochs']} loss {log[-1]:.4f} ({time.time() - started:.0f} s)", flush=True)
+        exact = None
+        if held and ((epoch + 1) % every == 0 or epoch + 1 == cfg["epochs"]):
+            exact = float(np.mean([right for right, _ in validate(model, held)]))
+            held_log.append([epoch + 1, round(exact, 4)])
+            if best is None or exact >= best[0]:  # the later of equals: the schedule has cooled further
+                best = (exact, epoch + 1, copy.deepcopy(model.state_dict()))
+        shown = "" if exact is None else f", validation exact {exact:.3f}"
+        print(f"epoch {epoch + 1}/{cfg['epochs']} loss {log[-1]:.4f}{shown} ({time.time() - started:.0f} s)", flush=True)
+    validation = None
+    if best is not None:
+        model.load_state_dict(best[2])
+        results = validate(model, held)
+        threshold = infer.sure_threshold(results)
+        sure = [right for right, conf in results if conf >= threshold]
+        validation = {
+            "folders": [json.loads((f / "dataset.json").read_text()) | {"entry": e} for (f, _), e in zip(held_chosen, cfg["validation"])],
+            "samples": len(held_paths),
+            "samples_sha256": _files_hash(held_paths),
+            "exact_by_epoch": held_log,
+            "kept_epoch": best[1],
+            "all_counts_exact": round(best[0], 4),
+            "sure_confidence": threshold,
+            "unsure_share": round(1 - len(sure) / len(results), 4),
+        }
     out.mkdir(parents=True, exist_ok=True)
     name = cfg["name"]
     torch.save(model.state_dict(), out / f"{name}.pt")
@@ -209,7 +273,10 @@ def train(config_path: Path, out: Path) -> dict:
         "config_file": str(config_path),
         "seed": seed,
         "data": {
-            "folders": [json.loads((f / "dataset.json").read_text()) if (f / "dataset.json").exists() else str(f) for f in folders],
+            "folders": [
+                json.loads((f / "dataset.json").read_text()) | {"entry": e} if (f / "dataset.json").exists() else e
+                for f, e in zip(folders, cfg["data"])
+            ],
             "samples": len(paths),
             "samples_sha256": _files_hash(paths),
         },
@@ -217,6 +284,7 @@ def train(config_path: Path, out: Path) -> dict:
         "machine": f"{platform.machine()}, {torch.get_num_threads()} threads",
         "train_seconds": round(time.time() - started),
         "loss_by_epoch": log,
+        "validation": validation,
         "parameters_bytes": parameters_bytes(model),
         "onnx": {"file": onnx_path.name, "sha256": sha256(onnx_path), "bytes": onnx_path.stat().st_size, "opencv_max_abs_diff": mismatch},
         "input": {"cube_px": cfg["cube_px"], "channels": "throw BGR, empty tray BGR, 6 reference colours BGR as planes; 0..1", "multiple_of": 16},

@@ -1,10 +1,18 @@
 """``python -m devtools.trays render --out DIR --count N --seed S``: labelled path-traced
 tray photos, ``DIR/trays-SSSSSS-NNNNNN.jpg`` and ``.json`` (labels, scene and camera
-settings). Sample ``i`` of seed ``S`` depends on (S, i) alone, so runs can be split across
+settings).
+
+``python -m devtools.trays sessions --out DIR --count N --seed S [--throws K]``: N set-ups in
+the learned counter's sample format (``tray-sample/1``), each an empty and a reference photo
+and K throws; ``--count 0`` goes on until stopped.
+
+Sample (or set-up) ``i`` of seed ``S`` depends on (S, i) alone, so runs can be split across
 processes by ``--start`` and the same seed gives the same files."""
 from __future__ import annotations
 
 import argparse
+import itertools
+import json
 import sys
 import time
 from dataclasses import asdict
@@ -15,25 +23,11 @@ import numpy as np
 from devtools.trays import camera as camera_model
 from devtools.trays.labels import ambiguous, labels, write_sample
 from devtools.trays.scene import Scene, sample_scene
-
-RENDERER = "mitsuba3-volpath"
-
-
-def _plain(value):
-    if isinstance(value, np.ndarray):
-        return np.round(value, 5).tolist()
-    if isinstance(value, float):
-        return round(value, 5)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
+from devtools.trays.sessions import RENDERER, dataset_description, plain, write_session
 
 def describe(scene: Scene) -> dict:
     """The scene's settings for the JSON (not its cubes: the labels list those)."""
-    return _plain({
+    return plain({
         "tray": asdict(scene.tray), "surface": asdict(scene.surface), "lights": [asdict(light) for light in scene.lights],
         "ambient": scene.ambient, "camera": asdict(scene.camera),
     })
@@ -55,7 +49,7 @@ def sample(seed: int, index: int, spp: int, keep_ambiguous: bool) -> tuple[bytes
     label = labels(scene)
     label.update({
         "renderer": RENDERER, "variant": pathtraced.variant(), "spp": spp, "seed": seed, "index": index,
-        "scene": describe(scene), "pipeline": _plain(asdict(pipeline)),
+        "scene": describe(scene), "pipeline": plain(asdict(pipeline)),
     })
     return jpeg, label
 
@@ -68,16 +62,26 @@ def main(argv: list[str] | None = None) -> int:
     render.add_argument("--count", type=int, required=True)
     render.add_argument("--seed", type=int, default=0)
     render.add_argument("--start", type=int, default=0, help="index of the first sample")
-    render.add_argument("--spp", type=int, default=8, help="path-traced samples a pixel")
+    sessions = sub.add_parser("sessions", help="write set-ups in the tray-sample/1 format (empty, reference, throws)")
+    sessions.add_argument("--out", type=Path, required=True)
+    sessions.add_argument("--count", type=int, required=True, help="set-ups to write; 0: until stopped")
+    sessions.add_argument("--seed", type=int, default=0)
+    sessions.add_argument("--start", type=int, default=0, help="index of the first set-up")
+    sessions.add_argument("--throws", type=int, default=8, help="throws a set-up")
+    sessions.add_argument("--step", type=int, default=1, help="index stride (two processes: --start 0 and 1, --step 2)")
+    for command in (render, sessions):
+        command.add_argument("--spp", type=int, default=8, help="path-traced samples a pixel")
+        command.add_argument(
+            "--threads", type=int, default=1,
+            help="render threads; only one gives byte-identical files for a seed (threads add up samples in varying order)",
+        )
     render.add_argument("--keep-ambiguous", action="store_true", help="keep scenes where a cube shows about half its top")
-    render.add_argument(
-        "--threads", type=int, default=1,
-        help="render threads; only one gives byte-identical files for a seed (threads add up samples in varying order)",
-    )
     args = parser.parse_args(argv)
     from devtools.trays import pathtraced
 
     pathtraced.set_threads(args.threads)
+    if args.command == "sessions":
+        return _sessions(args)
     for index in range(args.start, args.start + args.count):
         began = time.perf_counter()
         jpeg, label = sample(args.seed, index, args.spp, args.keep_ambiguous)
@@ -85,6 +89,25 @@ def main(argv: list[str] | None = None) -> int:
         write_sample(args.out, name, jpeg, label)
         counted = sum(label["counts"].values())
         print(f"{name}: {counted} cubes counted, {time.perf_counter() - began:.1f} s", file=sys.stderr)
+    return 0
+
+
+def _sessions(args: argparse.Namespace) -> int:
+    from devtools.trays import pathtraced
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    description = dataset_description(args.seed, args.throws, args.spp, pathtraced.variant())
+    (args.out / "dataset.json").write_text(json.dumps(description, indent=1) + "\n", encoding="utf-8")
+    indices = itertools.count(args.start, args.step) if args.count == 0 else range(args.start, args.start + args.count * args.step, args.step)
+    for index in indices:
+        if (args.out / f"p{args.seed:06d}-{index:06d}_{args.throws - 1:03d}.json").exists():
+            continue  # written by an earlier run: a set-up's files depend on (seed, index) alone
+        began = time.perf_counter()
+        written = write_session(
+            args.out, args.seed, index, args.throws, args.spp,
+            lambda scene, spp, seed: pathtraced.render(scene, spp=spp, seed=seed), description["variant"],
+        )
+        print(f"set-up {index}: {len(written)} throws, {time.perf_counter() - began:.1f} s", file=sys.stderr, flush=True)
     return 0
 
 

@@ -457,19 +457,69 @@ def place_cubes(rng: np.random.Generator, tray: Tray, colours: list[str], base_p
     return placed
 
 
-def sample_scene(rng: np.random.Generator, colours: tuple[str, ...] = COLOURS, total: int | None = None) -> Scene:
-    """A random tray, table, cubes, lamps and camera; the same generator state gives the same scene."""
+@dataclass(frozen=True)
+class SetUp:
+    """Everything a session keeps from its calibration photos to its last throw: tray, table,
+    lamps, camera and the game's paint (``paint``: each colour's base linear RGB, which each
+    cube varies around)."""
+
+    seed: int
+    tray: Tray
+    surface: Surface
+    lights: list[Light]
+    ambient: tuple[float, float, float]
+    camera: Camera
+    paint: dict[str, np.ndarray]
+    colours: tuple[str, ...] = field(default=COLOURS)
+
+    def scene(self, cubes: list[Cube]) -> Scene:
+        """This set-up holding ``cubes``."""
+        return Scene(self.seed, self.tray, self.surface, cubes, self.lights, self.ambient, self.camera, self.colours)
+
+
+def sample_setup(rng: np.random.Generator, colours: tuple[str, ...] = COLOURS) -> SetUp:
+    """A random tray, table, lamps, camera and paint."""
     seed = int(rng.integers(1 << 31))
     tray = sample_tray(rng)
     surface = sample_surface(rng)
     camera = sample_camera(rng, tray)
     lights = sample_lights(rng)
     ambient = tuple(float(v) for v in rng.uniform(0.02, 0.25) * kelvin_to_rgb(rng.uniform(3000, 7500)))
-    base_paint = {c: np.asarray(PAINT[c]) * rng.uniform(0.8, 1.2, 3) for c in colours}
+    paint = {c: np.asarray(PAINT[c]) * rng.uniform(0.8, 1.2, 3) for c in colours}
+    return SetUp(seed, tray, surface, lights, ambient, camera, paint, colours)
+
+
+def sample_throw(rng: np.random.Generator, setup: SetUp, total: int | None = None) -> Scene:
+    """One throw's cubes in the set-up: 0-40 of the game's colours, a few sometimes loose outside."""
     total = int(rng.integers(0, 41)) if total is None else total
     outside = int(rng.integers(0, 4)) if rng.random() < 0.3 else 0
-    cubes = place_cubes(rng, tray, battle_colours(rng, total, colours), base_paint, outside)
-    return Scene(seed, tray, surface, cubes, lights, ambient, camera, colours)
+    return setup.scene(place_cubes(rng, setup.tray, battle_colours(rng, total, setup.colours), setup.paint, outside))
+
+
+REFERENCE_GAP = 2.2  # reference cubes' centres at least this many edges apart, as a person sets them out
+
+
+def reference_cubes(rng: np.random.Generator, setup: SetUp, tries: int = 400) -> list[Cube] | None:
+    """One cube of each colour lying flat in the tray, well apart and clear of the walls, as
+    calibration asks the players to set them out; None when the tray has no room for them."""
+    ix, iy = np.array(setup.tray.interior()) - 0.8 * CUBE_EDGE
+    if min(ix, iy) <= 0:
+        return None
+    placed: list[Cube] = []
+    for colour in setup.colours:
+        for _ in range(tries):
+            xy = rng.uniform([-ix, -iy], [ix, iy])
+            if all(np.hypot(*(xy - c.centre[:2])) >= REFERENCE_GAP * CUBE_EDGE for c in placed):
+                placed.append(_resting(_new_cube(rng, colour, setup.paint, "flat"), xy, 0.0))
+                break
+        else:
+            return None
+    return placed
+
+
+def sample_scene(rng: np.random.Generator, colours: tuple[str, ...] = COLOURS, total: int | None = None) -> Scene:
+    """A random set-up holding one throw; the same generator state gives the same scene."""
+    return sample_throw(rng, sample_setup(rng, colours), total)
 
 
 def scratch_segments(tray: Tray, seed: int) -> np.ndarray:

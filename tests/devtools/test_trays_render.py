@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import cv2
 import numpy as np
 import pytest
 
@@ -62,3 +63,19 @@ def test_the_command_writes_the_same_labelled_samples_for_the_same_seed(tmp_path
     label = json.loads(jpg.with_suffix(".json").read_text())
     assert label["renderer"] == "mitsuba3-volpath" and set(label["counts"]) == {"red", "blue", "yellow", "purple", "black", "green"}
     assert all(set(c) >= {"colour", "top_centre", "visible", "counts"} for c in label["cubes"])
+
+
+def test_the_sessions_command_writes_an_empty_a_reference_and_throws_the_loader_reads(tmp_path):
+    from training import data
+
+    assert main(["sessions", "--out", str(tmp_path), "--count", "1", "--seed", "5", "--throws", "1", "--spp", "4"]) == 0
+    (path,) = data.samples_in(tmp_path)
+    sample = data.load(path)
+    assert sample.empty.shape == sample.reference.shape == sample.image.shape
+    assert json.loads((tmp_path / "dataset.json").read_text())["variant"] == pathtraced.variant()
+    def smooth(image: np.ndarray) -> np.ndarray:  # the noise of few samples a pixel averaged away
+        return cv2.GaussianBlur(image.astype(np.float32), (0, 0), sample.cube_edge_px / 4)
+
+    change = np.abs(smooth(sample.reference) - smooth(sample.empty)).mean(-1)
+    for x, y in np.round(sample.reference_tops).astype(int):
+        assert change[y, x] > 5 * np.median(change)  # a cube lies there in the reference photo, not in the empty one

@@ -1,4 +1,4 @@
-"""The learned counter's committed smoke model and its run-time side, with OpenCV and NumPy
+"""The learned counter's committed model and its run-time side, with OpenCV and NumPy
 only: the training extra (torch) is never installed by ./test."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from training import data, infer
 
 MODELS = Path(__file__).resolve().parents[2] / "training" / "models"
-SMOKE = MODELS / "smoke.onnx"
+MODEL = MODELS / "traced.onnx"
 
 
 def test_every_committed_model_matches_the_hash_in_its_manifest():
@@ -27,18 +27,26 @@ def test_every_committed_model_matches_the_hash_in_its_manifest():
 
 
 def test_the_manifest_records_the_config_seed_and_versions_that_made_the_model():
-    manifest = json.loads((MODELS / "smoke.json").read_text(encoding="utf-8"))
-    config = json.loads((MODELS.parent / "configs" / "smoke.json").read_text(encoding="utf-8"))
-    assert manifest["config"] == config
-    assert manifest["seed"] == config["seed"]
-    assert manifest["versions"]["torch"].startswith("2.13.0")
-    assert manifest["data"]["samples_sha256"]
+    for path in sorted(MODELS.glob("*.json")):
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+        config = json.loads((MODELS.parent / "configs" / f"{manifest['name']}.json").read_text(encoding="utf-8"))
+        assert manifest["config"] == config
+        assert manifest["seed"] == config["seed"]
+        assert manifest["versions"]["torch"].startswith("2.13.0")
+        assert manifest["data"]["samples_sha256"] and manifest["validation"]["samples_sha256"]
 
 
-def test_the_smoke_model_counts_a_generated_photo_with_opencv_alone(tmp_path):
+def test_no_committed_model_was_trained_or_validated_on_the_generator_that_judges_it():
+    for path in sorted(MODELS.glob("*.json")):
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+        folders = manifest["data"]["folders"] + manifest["validation"]["folders"]
+        assert folders and all(folder["renderer"] == "mitsuba3-volpath" for folder in folders), path.name
+
+
+def test_the_committed_model_counts_a_generated_photo_with_opencv_alone(tmp_path):
     path = next(data.write_generator_samples(tmp_path, [7], 1))
     sample = data.load(path)
-    counter = infer.counter_for(SMOKE, sample)
+    counter = infer.counter_for(MODEL, sample)
     reading = counter.count(sample.image)
     assert set(reading.counts) == set(sample.colours)
     assert all(isinstance(n, int) and n >= 0 for n in reading.counts.values())
@@ -91,3 +99,17 @@ def test_the_run_time_side_imports_no_torch():
     for module in ("training/infer.py", "training/data.py"):
         source = (MODELS.parent.parent / module).read_text(encoding="utf-8")
         assert "import torch" not in source, module
+
+
+def test_the_sure_threshold_lies_just_above_the_most_confident_wrong_photo():
+    assert infer.sure_threshold([(True, 0.9), (False, 0.4), (True, 0.2), (False, 0.1)]) == pytest.approx(0.401)
+    assert infer.sure_threshold([(True, 0.9), (True, 0.2)]) == 0.0
+
+
+def test_a_data_entry_names_the_set_ups_a_run_read_while_renderers_write_on(tmp_path):
+    for index in (0, 1, 2, 3):
+        (tmp_path / f"p000001-{index:06d}_000.json").write_text("{}")
+    (tmp_path / "dataset.json").write_text("{}")
+    folder, paths = data.selected({"folder": str(tmp_path), "setups": [1, 3]})
+    assert folder == tmp_path and [p.name for p in paths] == ["p000001-000001_000.json", "p000001-000002_000.json"]
+    assert len(data.selected(str(tmp_path))[1]) == 4

@@ -1,0 +1,157 @@
+"""The learned counter beside the rule-based one and the tutorial HSV baseline, on photos from
+the project's generator (``devtools/tray_photos.py``), the renderer no training or choice of
+the learned counter ever saw (it is trained and validated on path-traced photos only).
+
+    .venv/bin/python -m training.generate /work/data/judge --sessions 70000:70060 --scenes 5 --workers 1
+    .venv/bin/python bench/learned_counter.py training/models/traced.onnx /work/data/judge [--show-misses 10]
+
+Keep the judge's sessions (tables) apart from every range used elsewhere (the rules were
+tuned on generator sessions 1000-5139), and never choose a threshold, epoch or architecture
+by this bench's figures: that is what the path-traced validation slice is for.
+
+For each counter, on the same photos, one core: all six counts exact with a 95% Wilson
+interval; the share of photos called unsure; the share of photos called sure whose count is
+wrong; set-ups whose calibration was refused; and milliseconds to count one frame (median).
+
+- learned: ``training.infer`` with the model's manifest's sure threshold (set on the
+  validation slice). It is handed the calibration the labels give (the tray's outline, the
+  reference cubes' top centres), as the product's calibration does not feed it yet; so it
+  refuses nothing, by construction.
+- rules: ``vision.calibration.calibrate`` on the set-up's empty and reference photos and
+  ``vision.counter.Counter``, as the product runs them.
+- HSV baseline: ``bench/vision_counter.py``'s per-colour HSV thresholds and connected
+  components, given the true tray outline and cube size (help it would not have at a table).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from devtools import tray_photos as synth  # noqa: E402
+from training import data, infer  # noqa: E402
+from vision.calibration import CalibrationError, calibrate  # noqa: E402
+from vision.counter import Counter  # noqa: E402
+from vision_counter import HsvBaseline, wilson  # noqa: E402
+
+
+@dataclass
+class Tally:
+    """One counter's results over the judge photos."""
+
+    name: str
+    photos: int = 0
+    exact: int = 0
+    unsure: int = 0
+    sure_wrong: int = 0
+    setups: int = 0
+    refused: int = 0
+    uncounted: int = 0  # photos of refused set-ups: no count at all
+    ms: list[float] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)
+
+    def add(self, label: str, counts: dict[str, int] | None, truth: dict[str, int], unsure: bool | None) -> None:
+        """One photo's result; ``counts`` None: its set-up was refused; ``unsure`` None: the counter has no doubt."""
+        self.photos += 1
+        if counts is None:
+            self.uncounted += 1
+            return
+        right = counts == truth
+        self.exact += right
+        self.unsure += bool(unsure)
+        self.sure_wrong += unsure is False and not right
+        if not right:
+            diff = {c: (counts[c], truth[c]) for c in truth if counts[c] != truth[c]}
+            self.misses.append(f"{label}: (counted, true) {diff}" + (" unsure" if unsure else ""))
+
+    def lines(self) -> list[str]:
+        n = max(self.photos, 1)
+        low, high = wilson(self.exact, self.photos)
+        sure = self.photos - self.unsure - self.uncounted
+        out = [
+            f"{self.name}: all six counts exact {self.exact}/{self.photos} = {self.exact / n:.1%} (95% interval {low:.1%}..{high:.1%})",
+        ]
+        if self.name != "HSV baseline":
+            out.append(
+                f"  unsure {self.unsure / n:.1%}; called sure and wrong {self.sure_wrong} of {sure} sure"
+                f" ({self.sure_wrong / max(sure, 1):.1%}); calibration refused {self.refused} of {self.setups} set-ups"
+            )
+        if self.ms:
+            out.append(f"  one frame, one core: median {np.median(self.ms):.1f} ms, p90 {np.percentile(self.ms, 90):.1f} ms")
+        return out
+
+
+def timed(count, frame: np.ndarray):  # noqa: ANN001 - any counter's count method
+    """The count and its milliseconds, after one untimed call (the first sets up buffers)."""
+    count(frame)
+    start = time.perf_counter()
+    result = count(frame)
+    return result, 1000 * (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("model", type=Path)
+    parser.add_argument("folder", type=Path, help="generator samples (training.generate)")
+    parser.add_argument("--show-misses", type=int, default=0)
+    parser.add_argument("--counters", default="learned,rules,hsv", help="which to run, of learned, rules, hsv")
+    args = parser.parse_args(argv)
+    wanted = set(args.counters.split(","))
+    cv2.setNumThreads(1)
+    threshold = infer.sure_confidence(args.model)
+    learned, rules, hsv = Tally("learned"), Tally("rules (vision/)"), Tally("HSV baseline")
+    paths = data.samples_in(args.folder)
+    sessions: dict[str, tuple] = {}
+    for path in paths:
+        sample = data.load(path)
+        meta = json.loads(path.read_text(encoding="utf-8"))
+        label = path.stem
+        if meta["empty"] not in sessions:
+            rule_counter = None
+            if "rules" in wanted:
+                try:
+                    rule_counter = Counter(calibrate(sample.empty, sample.reference, sample.colours))
+                except CalibrationError as error:
+                    rules.misses.append(f"{meta['empty']}: calibration refused: {error}")
+                rules.refused += rule_counter is None
+            net = infer.counter_for(args.model, sample) if "learned" in wanted else None
+            baseline = HsvBaseline(synth.make_session(meta["source"]["session"])) if "hsv" in wanted else None
+            sessions[meta["empty"]] = (net, rule_counter, baseline)
+            for tally in (learned, rules):
+                tally.setups += 1
+        net, rule_counter, baseline = sessions[meta["empty"]]
+        if net is not None:
+            reading, ms = timed(net.count, sample.image)
+            learned.ms.append(ms)
+            learned.add(label, reading.counts, sample.counts, reading.confidence < threshold)
+        if "rules" in wanted and rule_counter is None:
+            rules.add(label, None, sample.counts, None)
+        elif rule_counter is not None:
+            count, ms = timed(rule_counter.count, sample.image)
+            rules.ms.append(ms)
+            rules.add(label, count.counts, sample.counts, count.unsure)
+        if baseline is not None:
+            hsv.add(label, baseline.count(sample.image), sample.counts, None)
+    cubes = np.mean([sum(json.loads(p.read_text())["counts"].values()) for p in paths])
+    print(f"{len(paths)} generator photos in {learned.setups} set-ups ({args.folder}), {cubes:.1f} counted cubes a photo;"
+          f" model {args.model.name}, sure from confidence {threshold}; {platform.machine()}, OpenCV {cv2.__version__}")
+    for tally in (learned, rules, hsv):
+        if not tally.photos:
+            continue
+        print("\n".join(tally.lines()))
+        for line in tally.misses[: args.show_misses]:
+            print("    miss:", line)
+
+
+if __name__ == "__main__":
+    main()

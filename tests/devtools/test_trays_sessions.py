@@ -1,0 +1,84 @@
+"""Path-traced sessions in the learned counter's sample format (devtools/trays/sessions.py):
+the set-up, its reference cubes and the files, with no renderer installed.
+
+Mitsuba is the render extra, which ./test never installs, so these tests give
+``write_session`` a stand-in renderer (the scene's flat grey frame): what they check is the
+scene split, the labels and the files, which do not depend on the pixels."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from devtools.trays import sessions
+from devtools.trays.labels import visible_fractions
+from devtools.trays.scene import COLOURS, CUBE_EDGE, sample_scene, sample_setup, sample_throw
+from training import data
+
+
+def grey_frame(scene, spp: int, seed: int) -> np.ndarray:
+    """A stand-in for the path tracer: a frame of the camera's size, lit by the seed alone."""
+    level = 0.1 + (seed % 100) / 1000
+    return np.full((scene.camera.height, scene.camera.width, 3), level, np.float32)
+
+
+def test_a_scene_is_a_set_up_holding_one_throw():
+    whole = sample_scene(np.random.default_rng(11))
+    rng = np.random.default_rng(11)
+    split = sample_throw(rng, sample_setup(rng))
+    assert whole.tray == split.tray and whole.surface == split.surface
+    assert np.array_equal(whole.camera.R, split.camera.R)
+    assert [c.colour for c in whole.cubes] == [c.colour for c in split.cubes]
+
+
+def test_throws_of_one_set_up_share_its_table_and_differ_in_their_cubes():
+    setup, _ = sessions.draw_setup(np.random.default_rng([4, 0]))
+    first, second = (sessions.draw_throw(4, 0, k, setup) for k in (0, 1))
+    assert first.tray is setup.tray and second.camera is setup.camera and first.lights is second.lights
+    assert [c.centre.tolist() for c in first.cubes] != [c.centre.tolist() for c in second.cubes]
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_the_reference_holds_one_flat_cube_of_each_colour_apart_and_wholly_seen(index):
+    setup, reference = sessions.draw_setup(np.random.default_rng([9, index]))
+    assert sorted(c.colour for c in reference.cubes) == sorted(COLOURS)
+    assert all(c.top_face()[1][2] == pytest.approx(1.0) for c in reference.cubes)
+    centres = np.array([c.centre[:2] for c in reference.cubes])
+    gaps = np.linalg.norm(centres[:, None] - centres[None], axis=-1) + np.eye(len(centres)) * 1e9
+    assert gaps.min() >= 2.2 * CUBE_EDGE
+    assert min(visible_fractions(reference)) >= 0.95
+
+
+def test_a_throw_is_redrawn_while_a_cube_shows_about_half_its_top():
+    setup, _ = sessions.draw_setup(np.random.default_rng([5, 1]))
+    for k in range(6):
+        scene = sessions.draw_throw(5, 1, k, setup)
+        assert not any(c.in_tray and 0.4 < f < 0.6 for c, f in zip(scene.cubes, visible_fractions(scene)))
+
+
+def test_a_session_writes_samples_the_training_loader_reads(tmp_path):
+    written = sessions.write_session(tmp_path, 3, 7, 2, 1, grey_frame, "stand-in")
+    assert [p.name for p in written] == ["p000003-000007_000.json", "p000003-000007_001.json"]
+    assert (tmp_path / "p000003-000007_empty.jpg").exists() and (tmp_path / "p000003-000007_reference.jpg").exists()
+    for path in written:
+        doc = json.loads(path.read_text())
+        sample = data.load(path)
+        assert doc["format"] == "tray-sample/1" and doc["empty"] == "p000003-000007_empty.jpg"
+        assert sample.counts == doc["counts"]
+        assert sum(doc["counts"].values()) == sum(c["counted"] for c in doc["cubes"])
+        assert len(sample.tray) == 8 and sample.cube_edge_px > 5
+        assert doc["source"] | {"settings": None} == {
+            "renderer": "mitsuba3-volpath", "variant": "stand-in", "spp": 1, "seed": 3, "setup": 7,
+            "throw": int(path.stem[-3:]), "settings": None,
+        }
+
+
+def test_a_set_up_depends_on_its_seed_and_index_alone(tmp_path):
+    sessions.write_session(tmp_path / "a", 3, 7, 2, 1, grey_frame, "stand-in")
+    sessions.write_session(tmp_path / "b", 3, 7, 3, 1, grey_frame, "stand-in")
+    sessions.write_session(tmp_path / "c", 3, 8, 2, 1, grey_frame, "stand-in")
+    for name in ("p000003-000007_empty.jpg", "p000003-000007_reference.jpg", "p000003-000007_001.jpg", "p000003-000007_001.json"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    a, c = (json.loads((tmp_path / d / f"p000003-00000{i}_000.json").read_text()) for d, i in (("a", 7), ("c", 8)))
+    assert a["cubes"] != c["cubes"]
