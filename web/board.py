@@ -36,8 +36,8 @@ def steps(hub: GameHub, settings: TableSettings) -> list[BoardStep]:
         return []
     undo = [BoardStep(UNDO, i, g["player"], tuple(g["lines"]), undo=True)
             for i, g in enumerate(settings.board_undo)]
-    with hub.lock:
-        return undo + pending(hub.game, hub.session.history, cursor(settings, hub))
+    at = cursor(settings, hub)
+    return undo + hub.worked_out(("board", at), lambda: pending(hub.game, hub.session.history, at))
 
 
 def done(settings: TableSettings, hub: GameHub, seq: int, index: int, now: float) -> TableSettings:

@@ -19,7 +19,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from companion.engine import HOST, Actor, Decision, EventStore, Game, Session, find_game
 from companion.engine.draws import Draws
@@ -53,6 +53,9 @@ class Snapshot:
     choices: dict[str, Any] = field(default_factory=dict)
 
 
+T = TypeVar("T")
+
+
 class GameHub:
     """The single writer of one game, and the fan-out of its changes."""
 
@@ -65,6 +68,7 @@ class GameHub:
         self._subscribers: dict[queue.SimpleQueue[int], str | None] = {}
         self._devices: dict[queue.SimpleQueue[int], str | None] = {}
         self._snapshots: dict[str | None, Snapshot] = {}
+        self._worked_out: tuple[int, dict[Any, Any]] = (0, {})
         # Revisions go on rising across server restarts (they start at the clock, in
         # microseconds): a screen drawn before a restart at the same number would otherwise
         # take the new run's different state for the one it already shows, and keep it.
@@ -181,6 +185,18 @@ class GameHub:
                             self.game.choices(state, seat))
             self._snapshots[seat] = snap
             return snap
+
+    def worked_out(self, key: Any, work: Callable[[], T]) -> T:
+        """What ``work`` makes of the game at this revision, made once however many screens
+        ask for it (every device's update needs the same board steps)."""
+        with self._lock:
+            rev, found = self._worked_out
+            if rev != self.rev:
+                found = {}
+                self._worked_out = (self.rev, found)
+            if key not in found:
+                found[key] = work()
+            return found[key]
 
     def subscribe(self, seat: str | None = None, device: str | None = None) -> "queue.SimpleQueue[int]":
         """A listener to every change; ``seat``: the player whose phone it is (the table
