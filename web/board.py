@@ -82,7 +82,11 @@ def carried(hub: GameHub, settings: TableSettings) -> tuple[int, list[BoardStep]
 
 
 def screen(hub: GameHub, settings: TableSettings) -> dict[str, Any]:
-    """What the table's step panel shows: the first step and how many wait behind it."""
+    """What the table's step panel shows: the first step, the places on the board it touches
+    (the map marks them, so the players find them on the real board) and how many wait
+    behind it."""
     waiting = steps(hub, settings)
-    return {"step": waiting[0] if waiting else None, "more": max(0, len(waiting) - 1),
+    step = waiting[0] if waiting else None
+    places = list(dict.fromkeys(p for line in step.lines for p in line.get("places", ()))) if step else []
+    return {"step": step, "places": places, "more": max(0, len(waiting) - 1),
             "auto": settings.board == "auto", "seconds": AUTO_SECONDS}

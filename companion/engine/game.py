@@ -152,7 +152,8 @@ class Game(Protocol):
     # With the capability "board" (``companion.engine.board``):
     # ``board_steps(state, events)``: what ``events`` ask of the players on the real board, as
     # groups ``{"player", "lines"}``, one a player, each line a message ``{"key", "params"}``
-    # with an ``icon`` and ``colour`` for its picture; ``state`` is the state before the
+    # with an ``icon`` and ``colour`` for its picture and the ``places`` on the board it
+    # touches (the map marks them while the step is shown); ``state`` is the state before the
     # events, advanced through them. ``undo_steps(groups)``: the groups that put back what
     # ``groups`` did.
 

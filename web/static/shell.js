@@ -95,4 +95,20 @@
   }
   document.addEventListener("tc:update", runOn);
   runOn();
+
+  /* The places the step on screen touches are marked on the map beside it, in the colour of
+     the player whose pieces they are, so the group finds them on the real board. */
+  function markPlaces() {
+    document.querySelectorAll("[data-place].on-step").forEach((e) => e.classList.remove("on-step"));
+    const step = document.querySelector("[data-board-step]");
+    if (!step) return;
+    for (const place of (step.dataset.places || "").split(" ").filter(Boolean)) {
+      document.querySelectorAll(`[data-place="${place}"]`).forEach((e) => {
+        e.classList.add("on-step");
+        e.style.setProperty("--who", step.style.getPropertyValue("--who"));
+      });
+    }
+  }
+  document.addEventListener("tc:update", markPlaces);
+  markPlaces();
 })();

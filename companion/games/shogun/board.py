@@ -84,7 +84,9 @@ def board_steps(state: ShogunState, events: list[dict]) -> list[dict[str, Any]]:
     for e in events:
         found = _line(state, e)
         if found is not None:
-            groups.setdefault(found[0], []).append(found[1])
+            who, line = found
+            line["places"] = [line["params"][k] for k in ("src", "dst", "province") if line["params"].get(k)]
+            groups.setdefault(who, []).append(line)
         apply(state, e)
     return [{"player": who, "lines": _joined(lines)} for who, lines in groups.items()]
 
