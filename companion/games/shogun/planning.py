@@ -84,6 +84,18 @@ def building_problem(state: ShogunState, action: str, province: str) -> RuleErro
     return None
 
 
+def unbuildable(state: ShogunState, player: str) -> dict[str, dict[str, dict[str, Any]]]:
+    """For each of ``player``'s provinces, the building actions the plan would be refused
+    for there, with the reason: the phone says so when the card is laid, not at "ready"."""
+    found: dict[str, dict[str, dict[str, Any]]] = {}
+    for province in state.owned(player):
+        for action in state.catalog.actions:
+            problem = building_problem(state, action, province)
+            if problem is not None:
+                found.setdefault(province, {})[action] = {"key": problem.key, "params": problem.params}
+    return found
+
+
 def submit(play: Play, cmd: SubmitPlan) -> None:
     pending = play.expect("plans")
     if cmd.player not in play.state.players:

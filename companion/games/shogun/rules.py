@@ -213,6 +213,8 @@ class ShogunRules:
         pending = state.pending
         if pending and pending["kind"] == "move":
             return {"targets": actions.move_targets(state, pending), **odds_seen(state, seat)}
+        if pending and pending["kind"] == "plans" and seat in pending["waiting"]:
+            return {"unbuildable": planning.unbuildable(state, seat)}
         return {}
 
 

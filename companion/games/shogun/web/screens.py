@@ -137,6 +137,11 @@ class Scene:
     def special_of(self, colour: str) -> str | None:
         return self.players[colour]["special"]
 
+    def cannot_build(self, pid: str) -> dict[str, str]:
+        """The building actions this device's plan cannot give ``pid``, each with why."""
+        found = self.snap.choices.get("unbuildable", {}).get(pid, {})
+        return {action: sentence(why, self.names) for action, why in found.items()}
+
     def plan_of(self, colour: str) -> dict[str, Any] | None:
         return self.players[colour]["plan"]
 

@@ -70,8 +70,12 @@
   }
 
   /* One province card on one slot, the card leaving any slot it was on: the same for a tap
-     and for a drop. */
+     and for a drop. A building the province cannot take this round is refused here, with
+     the rules' reason, rather than at "ready". */
   function place(pid, action) {
+    const card = document.querySelector(`[data-plan] .pcard[data-prov="${pid}"]`);
+    const cannot = card && card.dataset.cannot ? JSON.parse(card.dataset.cannot) : {};
+    if (cannot[action]) { toast(cannot[action]); selected = null; return; }
     unplace(pid);
     if (action === "bid") draft.bid = {province: pid}; else draft.actions[action] = pid;
     selected = null;
