@@ -17,7 +17,7 @@ from companion.engine import HOST, ONLOOKER, TABLE, Actor, find_game
 from companion.engine.draws import Draws
 from companion.errors import RuleError
 from web import board, clock, host_pin, setup_form
-from web.context import GameContext, game_context, player_token, table_settings
+from web.context import GameContext, change_settings, game_context, player_token, table_settings
 from web.hub import Answered, GameHub
 from web.identity import TABLE as TABLE_ROLE, table_cookie, token
 from web.requests import BoardDoneBody, HostBody, SeenBody, NewGameBody, body_as, json_body, json_object, request_id
@@ -114,11 +114,10 @@ def undo(game_id: str) -> Response:
     undoes one command. What the table had already done of it on the board is to be put
     back: those steps come first on the table."""
     def undo_and_put_back(hub: GameHub, key: str) -> Answered:
-        before = table_settings(game_id)
-        seq, carried = board.carried(hub, before)
+        seq, carried = board.carried(hub, table_settings(game_id))
         answered = hub.undo(key)
         if not answered.repeated:
-            services().settings.put(game_id, board.after_undo(before, hub, carried, seq))
+            change_settings(game_id, lambda now: board.after_undo(now, hub, carried, seq))
             hub.poke()
         return answered
 
@@ -131,11 +130,16 @@ def seen(game_id: str) -> Response:
     the clock runs from now. Closed again, or closed on another device, it changes nothing."""
     ctx = game_context(game_id)
     overlay = body_as(SeenBody).overlay
-    settings = table_settings(game_id)
-    if ctx.device.table and overlay not in settings.seen:
-        services().settings.put(game_id, replace(settings, seen=settings.seen[-20:] + (overlay,),
-                                                 board_clear=time.time()))
-        ctx.hub.poke()
+
+    def closed(now: TableSettings) -> TableSettings:
+        if overlay in now.seen:
+            return now
+        return replace(now, seen=now.seen[-20:] + (overlay,), board_clear=time.time())
+
+    if ctx.device.table:
+        before, after = change_settings(game_id, closed)
+        if after != before:
+            ctx.hub.poke()
     return _done(ctx.hub, Answered(ctx.hub.session.seq))
 
 
@@ -147,10 +151,9 @@ def board_done(game_id: str) -> Response:
     if not ctx.device.table:
         raise RuleError("board.table_only")
     step = body_as(BoardDoneBody)
-    settings = table_settings(game_id)
-    after = board.done(settings, ctx.hub, step.seq, step.index, time.time())
-    if after != settings:
-        services().settings.put(game_id, after)
+    before, after = change_settings(game_id, lambda now: board.done(now, ctx.hub, step.seq, step.index,
+                                                                    time.time()))
+    if after != before:
         ctx.hub.poke()
     return _done(ctx.hub, Answered(ctx.hub.session.seq))
 
@@ -168,8 +171,7 @@ def timer(game_id: str, switch: str) -> Response:
     if switch not in ("pause", "resume"):
         abort(404)
     ctx = as_host(game_id)
-    services().settings.put(game_id, clock.held(ctx.settings, ctx.hub.since, switch == "pause",
-                                                time.time()))
+    change_settings(game_id, lambda now: clock.held(now, ctx.hub.since, switch == "pause", time.time()))
     ctx.hub.poke()
     return _done(ctx.hub, Answered(ctx.hub.session.seq))
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from flask import abort, current_app, g, request
 
@@ -9,7 +10,7 @@ from companion.i18n import Names
 from web.hub import GameHub
 from web.identity import Device, identify, table_cookie
 from web.services import services
-from web.settings import TableSettings, pin_hash
+from web.settings import SettingsStore, TableSettings, from_row, pin_hash
 from web.words import language
 
 
@@ -38,12 +39,30 @@ def player_token() -> str | None:
 def table_settings(game_id: str) -> TableSettings:
     """The game's settings; a game made elsewhere (the command line) gets the defaults,
     with the install's host PIN if one is configured."""
-    svc = services()
-    found = svc.settings.get(game_id)
-    if found is not None:
-        return found
+    found = services().settings.get(game_id)
+    return found if found is not None else _defaults()
+
+
+def _defaults() -> TableSettings:
     pin = current_app.config.get("HOST_PIN")
-    return TableSettings(pin_hash=pin_hash(svc.secret, str(pin)) if pin else "")
+    return TableSettings(pin_hash=pin_hash(services().secret, str(pin)) if pin else "")
+
+
+def change_settings(game_id: str,
+                    change: Callable[[TableSettings], TableSettings]) -> tuple[TableSettings, TableSettings]:
+    """The game's settings before and after ``change``, read and written at once: two
+    devices changing them together (a step done while the host pauses the timer) both
+    count. A RuleError from ``change`` leaves them as they were."""
+    defaults = _defaults()
+    seen: list[TableSettings] = []
+
+    def rows(row: dict[str, Any] | None) -> dict[str, Any]:
+        seen[:] = [from_row(row) if row is not None else defaults]
+        seen.append(change(seen[0]))
+        return SettingsStore.row(seen[1])
+
+    services().settings.change(game_id, rows)
+    return seen[0], seen[1]
 
 
 def game_context(game_id: str, token: str | None = None) -> GameContext:

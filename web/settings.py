@@ -11,7 +11,7 @@ import hmac
 import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from companion.engine import EventStore
 
@@ -76,6 +76,11 @@ class SettingsStore:
     def put(self, game_id: str, settings: TableSettings) -> None:
         with self._lock:
             self._store.set_settings(game_id, self.row(settings))
+
+    def change(self, game_id: str, change: Callable[[dict[str, Any] | None], dict[str, Any]]) -> None:
+        """The stored row read, changed and written in one transaction (``EventStore.change_settings``)."""
+        with self._lock:
+            self._store.change_settings(game_id, change)
 
     def get(self, game_id: str) -> TableSettings | None:
         with self._lock:

@@ -14,7 +14,7 @@ import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from companion.engine.draws import Draws
 
@@ -203,6 +203,19 @@ class EventStore:
 
     def set_settings(self, game_id: str, settings: dict[str, Any]) -> None:
         self._db.execute("UPDATE games SET settings = ? WHERE id = ?", (_dump(settings), game_id))
+
+    def change_settings(self, game_id: str,
+                        change: Callable[[dict[str, Any] | None], dict[str, Any]]) -> dict[str, Any]:
+        """Read, change and write the settings in one transaction, so two devices changing
+        them at once (a step done while the host pauses the timer), even through two servers,
+        never lose one of the changes. The settings as written."""
+        with self._writing():
+            row = self._db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
+            before = None if row is None or row[0] is None else json.loads(row[0])
+            after = change(before)
+            if after != before:
+                self._db.execute("UPDATE games SET settings = ? WHERE id = ?", (_dump(after), game_id))
+        return after
 
     def adopt_settings(self, table: str) -> None:
         """Move settings kept by an older release in ``table`` (rows of ``game_id`` and
