@@ -97,10 +97,11 @@
   runOn();
 
   /* The places the step on screen touches are marked on the map beside it, in the colour of
-     the player whose pieces they are, so the group finds them on the real board. */
+     the player whose pieces they are, so the group finds them on the real board; with no
+     step, those of the decision awaited (where an army may go). */
   function markPlaces() {
     document.querySelectorAll("[data-place].on-step").forEach((e) => e.classList.remove("on-step"));
-    const step = document.querySelector("[data-board-step]");
+    const step = document.querySelector("[data-board-step]") || document.querySelector("#r-decision [data-places]");
     if (!step) return;
     for (const place of (step.dataset.places || "").split(" ").filter(Boolean)) {
       document.querySelectorAll(`[data-place="${place}"]`).forEach((e) => {
