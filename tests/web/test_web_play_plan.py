@@ -30,6 +30,7 @@ def test_a_second_castle_in_a_province_is_refused_as_the_card_is_laid(server, br
 
     red = device(browser, PHONE, "ru", server)
     red.goto(tablet.get_attribute("[data-join=red]", "href"))
+    red.wait_for_selector("html[data-ready]")
     red.click(f"[data-plan] .pcard[data-prov={province}]")
     red.click("[data-plan] .slot[data-action=castle]")
     red.wait_for_selector("#toast:not([hidden])")
