@@ -37,8 +37,7 @@ def recorded(names: Sequence[str]) -> dict[str, Any]:
     refused with the name of one this install does not implement, or one named twice."""
     for name in names:
         if name not in IMPLEMENTED:
-            raise RuleError("setup.unknown_expansion", expansion=name,
-                            known=list(IMPLEMENTED))
+            raise RuleError("setup.unknown_expansion", expansion=name)
     if len(set(names)) != len(names):
         raise RuleError("setup.expansion_twice")
     found: dict[str, Any] = {}

@@ -16,6 +16,7 @@ from companion.games.shogun import (RULES_VERSION, actions, battle, board, catal
                                     setup, winter)
 from companion.games.shogun import commands as cmds
 from companion.games.shogun.colours import PLAYER_COLOURS
+from companion.games.shogun.expansions import IMPLEMENTED as EXPANSIONS
 from companion.games.shogun.play import Play
 from companion.games.shogun.simulate import play_game
 from companion.games.shogun.state import ShogunState, apply
@@ -94,6 +95,9 @@ def proceed(play: Play) -> None:
         STEPS[s.phase](play)
 
 
+TICKED = ("1", "on", "true", "yes")
+"""A form's ticked box (or JSON's true, as text)."""
+
 TABLE_ONLY = frozenset({"create", "count_tray", "cubes_fell"})
 HOST_ONLY = frozenset({"end_game"})
 
@@ -138,8 +142,8 @@ class ShogunRules:
         """Players in seating order, oldest first: ``players`` as a list of {colour, name},
         or the new-game form's ``seat1..seat5`` (a colour or empty) and ``name1..name5``;
         ``setup`` (the recommended provinces unless "draft") and ``side``; ``expansions``
-        as a list of names, or the form's ticked ``expansion_<name>`` boxes (none: the base
-        game, whose command has no such key)."""
+        as a list of names, or the form's ticked ``expansion_<name>`` box of each one this
+        install plays (none: the base game, whose command has no such key)."""
         players = options.get("players")
         if not isinstance(players, list):
             players = []
@@ -152,8 +156,8 @@ class ShogunRules:
                    "side": str(options.get("side") or "sun"), "players": players}
         chosen = options.get("expansions")
         if chosen is None:
-            chosen = [key[len("expansion_"):] for key, value in options.items()
-                      if key.startswith("expansion_") and str(value or "").lower() in ("1", "on", "true", "yes")]
+            chosen = [name for name in EXPANSIONS
+                      if str(options.get(f"expansion_{name}") or "").lower() in TICKED]
         if chosen:
             command["expansions"] = chosen
         return command

@@ -75,11 +75,10 @@ def _check(play: Play, player: str) -> bool:
     top = (s.valour[player] + 1) % len(s.expansions["samurai"]["stack"])
     play.event("valour", player=player, top=top)
     play.note("samurai.advanced", player=player, regions=regions, n=len(regions), top=top + 1)
-    bonuses = card(s, top)["bonuses"]
-    short = bonuses.get("armies", 0)
+    armies = card(s, top)["bonuses"].get("armies", 0)
     found = offers(s, player)
-    if short and "armies" not in found:
-        play.note("samurai.armies_short", player=player, need=short,
+    if armies and "armies" not in found:
+        play.note("samurai.armies_short", player=player, need=armies,
                   have=s.players[player].supply)
     if not found:
         return False
