@@ -20,6 +20,7 @@ from typing import Any, Sequence
 from companion.engine import EventStore, Session, find_game, names
 from companion.errors import RuleError
 from companion.games.shogun.colours import PLAYER_COLOURS
+from companion.games.shogun.expansions import IMPLEMENTED as EXPANSIONS
 from companion.i18n import DEFAULT, LANGUAGES, Names, render
 from companion.kits.tower.simulated import SimulatedTower
 from companion.storage import worded
@@ -74,6 +75,8 @@ def cmd_create(args: argparse.Namespace) -> int:
                                                   for c, n in zip(colours, player_names)])
         if args.board:
             command["board"] = json.loads(Path(args.board).read_text(encoding="utf-8"))
+        if args.expansions:
+            command["expansions"] = _listed(args.expansions)
     game = find_game(args.game)
     try:
         session = Session.create(game, command, EventStore(args.db))
@@ -81,6 +84,11 @@ def cmd_create(args: argparse.Namespace) -> int:
         return _refused(err, game.names(game.new_state(), args.lang))
     print(session.game_id)
     return 0
+
+
+def _listed(names_: str) -> list[str]:
+    """``--expansions samurai,tenno`` as the create command's list."""
+    return [n.strip() for n in names_.split(",") if n.strip()]
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -161,9 +169,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     game = find_game(args.game)
     factory = _stored(args.db, args.game, args.progress) if args.store else None
+    more = {"expansions": tuple(_listed(args.expansions))} if args.expansions else {}
     for k in range(args.games):
         seed = args.seed + k
-        session = game.simulate(args.players, seed, check=args.check, session_factory=factory)
+        session = game.simulate(args.players, seed, check=args.check, session_factory=factory,
+                                **more)
         ranked = sorted(game.summary(session.state)["players"], key=lambda p: -p["score"])
         if not args.quiet:
             scores = ", ".join(f"{p['seat']} {p['score']}" for p in ranked)
@@ -197,6 +207,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--seed", type=int, help="draw the hidden cards from this seed, to replay a game "
                    "exactly (tests, studies); by default a secret key no one sees")
     c.add_argument("--board", help="Shogun: a corrected board JSON file")
+    c.add_argument("--expansions", help=f"Shogun: expansions to play, comma-separated ({','.join(EXPANSIONS)})")
     c.add_argument("--options", help="the create command's fields as JSON (any game)")
     c.set_defaults(run=cmd_create)
     sub.add_parser("list", help="the games in the database").set_defaults(run=cmd_list)
@@ -223,6 +234,7 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--games", type=int, default=1)
     m.add_argument("--check", action="store_true", help="check the game's invariants after every command")
+    m.add_argument("--expansions", help=f"Shogun: expansions to play, comma-separated ({','.join(EXPANSIONS)})")
     m.add_argument("--quiet", action="store_true", help="print only the summary")
     m.add_argument("--store", action="store_true", help="keep the games in --db")
     m.add_argument("--progress", action="store_true", help="with --store: print each stored command")

@@ -38,7 +38,7 @@ def _listed(key: str, value: Any, names: Names) -> str | None:
         return _parts(value, names)
     if key in ("counts", "inside"):
         return _counts(value, names)
-    if key in ("provinces", "face_up"):
+    if key in ("provinces", "face_up", "regions"):
         return ", ".join(names.province(p) for p in value)
     if key in ("players", "seats", "order", "winners"):
         return ", ".join(names.player(p) for p in value)

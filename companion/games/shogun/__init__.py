@@ -3,4 +3,5 @@
 # Raised when events mean something an older release cannot fold: a game saved by a newer
 # release is then refused by an older one instead of being shown wrongly. 2: the "bonus"
 # offer (a special card's "may") and a defended province left owned with no armies.
-RULES_VERSION = 2
+# 3: expansions chosen at creation (the Samurai's valour stacks).
+RULES_VERSION = 3

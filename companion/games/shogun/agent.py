@@ -57,6 +57,9 @@ def choose(state: ShogunState, rng: random.Random) -> dict[str, Any]:
                 "armies": rng.randint(1, armies - 1)}
     if kind == "bonus":
         return {"type": "bonus", "player": pending["player"], "take": rng.random() < 0.7}
+    if kind == "valour":
+        take = rng.choice([*pending["offers"], "nothing"])
+        return {"type": "valour", "player": pending["player"], "take": take}
     if kind == "revolt_order":
         return {"type": "choose_revolt", "player": pending["player"],
                 "province": rng.choice(pending["provinces"])}

@@ -2,8 +2,9 @@
 
 The app keeps the game; the players keep the board. Every event that changes something a
 player can touch (armies, province cards, chests, the rice and score markers, buildings,
-unrest tokens) becomes one line telling the table what to do, grouped by the player whose
-pieces they are, so the tablet can show one player's step at a time. Throwing cubes into the
+unrest tokens, the Samurai's valour stacks) becomes one line telling the table what to do,
+grouped by the player whose pieces they are, so the tablet can show one player's step at a
+time. Cubes a card puts into the tray are such a step; throwing cubes into the
 tower is left out: the battle screen lists the throw, and the tower itself drops them into
 the tray.
 """
@@ -33,6 +34,8 @@ def _cube_line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
         key, params["province"] = "board.tray_to_province", dst
     elif dst == TRAY and src not in (SUPPLY, TOWER):
         key, params["province"] = "board.province_to_tray", src
+    elif src == SUPPLY and dst == TRAY:
+        key = "board.supply_into_tray"
     elif src not in (SUPPLY, TOWER, TRAY) and dst not in (SUPPLY, TOWER, TRAY):
         key, params["src"], params["dst"] = "board.move", src, dst
     else:
@@ -68,6 +71,11 @@ def _line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
         return owner, {"key": "board.built" if e["built"] else "board.building_removed",
                        "icon": e["kind"], "colour": owner,
                        "params": {"player": owner, "building": e["kind"], "province": e["province"]}}
+    if kind == "valour":
+        key = "board.valour_restacked" if e["top"] == 0 else "board.valour_advanced"
+        return e["player"], {"key": key, "icon": "valour", "colour": e["player"],
+                             "params": {"player": e["player"], "top": e["top"] + 1,
+                                        "was": state.valour[e["player"]] + 1}}
     if kind == "unrest":
         owner = state.provinces[e["province"]].owner
         return owner, {"key": "board.unrest_added" if e["n"] > 0 else "board.unrest_removed",
@@ -109,6 +117,9 @@ _OPPOSITE = {
     "board.place": "board.remove", "board.remove": "board.place",
     "board.tray_to_province": "board.province_to_tray", "board.province_to_tray": "board.tray_to_province",
     "board.tray_to_supply": "board.supply_to_tray", "board.supply_to_tray": "board.tray_to_supply",
+    "board.supply_into_tray": "board.tray_to_supply",
+    "board.valour_advanced": "board.valour_top", "board.valour_restacked": "board.valour_top",
+    "board.valour_top": "board.valour_top",
     "board.peasants_back": "board.peasants_to_tray", "board.peasants_to_tray": "board.peasants_back",
     "board.card_taken": "board.card_back", "board.card_back": "board.card_taken",
     "board.chests_paid": "board.chests_taken", "board.chests_taken": "board.chests_paid",
@@ -127,6 +138,8 @@ def _undone(line: Line) -> Line:
         p["src"], p["dst"] = p["dst"], p["src"]
     elif key == "board.card_from_player":
         p["player"], p["by"] = p["by"], p["player"]
+    elif key.startswith("board.valour_"):
+        p["top"], p["was"] = p["was"], p["top"]
     elif key in ("board.rice", "board.score"):
         p["total"] = p["total"] - p["n"] if p["up"] else p["total"] + p["n"]
         p["up"] = 1 - p["up"]

@@ -89,6 +89,16 @@ def _check(document: Any, schema_name: str, what: str) -> None:
         raise DataError(f"{what}: {exc.message} at /{path}") from None
 
 
+def read_data(name: str) -> Any:
+    """One of the packaged data files, as JSON (an expansion's, say)."""
+    return _read(name)
+
+
+def check_document(document: Any, schema_name: str, what: str) -> None:
+    """Refuse ``document`` unless it fits ``schema_name`` in ``data/schema``."""
+    _check(document, schema_name, what)
+
+
 def board_from_dict(document: Mapping[str, Any]) -> Board:
     """A board from its JSON document, refusing anything that would play wrongly."""
     _check(document, "board.schema.json", "board")

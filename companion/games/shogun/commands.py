@@ -48,6 +48,7 @@ class CreateGame(_Command, tag="create"):
     setup: Id = "draft"
     side: Id = "sun"
     board: Union[BoardDocument, None] = None
+    expansions: Union[Annotated[tuple[Id, ...], Meta(max_length=4)], None] = None
 
 
 class DraftRefresh(_Command, tag="draft_refresh"):
@@ -108,6 +109,13 @@ class AnswerBonus(_Command, tag="bonus"):
     take: bool
 
 
+class ValourBonus(_Command, tag="valour"):
+    """Samurai: the one bonus taken from the valour card just turned up («может получить
+    один из бонусов»): "chests", "rice", "armies", "score", or "nothing"."""
+    player: Id
+    take: Id
+
+
 class ChooseRevolt(_Command, tag="choose_revolt"):
     player: Id
     province: Id
@@ -119,7 +127,7 @@ class EndGame(_Command, tag="end_game"):
 
 
 Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, CubesFell, SubmitPlan,
-                ChooseSpecial, Move, Pass, AnswerBonus, ChooseRevolt, EndGame]
+                ChooseSpecial, Move, Pass, AnswerBonus, ValourBonus, ChooseRevolt, EndGame]
 
 
 def to_dict(command: Command) -> dict[str, Any]:

@@ -161,7 +161,7 @@ def ask_special(play: Play) -> None:
         order = sorted(s.seating, key=lambda p: s.slot_of[p])
         play.event("turn_order", order=order)
         play.note("turn.order", order=order, specials={p: s.specials[p] for p in order})
-        play.phase("actions")
+        play.phase("valour" if "samurai" in s.expansions else "actions")
         play.event("cursor", at=[0, 0])
         return
     free = [i + 1 for i, card in enumerate(s.special_slots) if card is not None]

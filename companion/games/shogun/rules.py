@@ -12,9 +12,11 @@ from typing import Any, Callable, Mapping
 
 from companion.engine.game import Actor, Decision
 from companion.errors import RuleError
-from companion.games.shogun import RULES_VERSION, actions, battle, board, catalog, planning, setup, winter
+from companion.games.shogun import (RULES_VERSION, actions, battle, board, catalog, planning, samurai,
+                                    setup, winter)
 from companion.games.shogun import commands as cmds
 from companion.games.shogun.colours import PLAYER_COLOURS
+from companion.games.shogun.expansions import IMPLEMENTED as EXPANSIONS
 from companion.games.shogun.play import Play
 from companion.games.shogun.simulate import play_game
 from companion.games.shogun.state import ShogunState, apply
@@ -62,6 +64,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.Move: actions.move,
     cmds.Pass: actions.decline,
     cmds.AnswerBonus: actions.answer_bonus,
+    cmds.ValourBonus: samurai.choose,
     cmds.ChooseRevolt: winter.choose,
     cmds.EndGame: winter.end_early,
 }
@@ -78,6 +81,7 @@ def _end_round(play: Play) -> None:
 
 STEPS: dict[str, Callable[[Play], None]] = {
     "round_start": planning.start_round,
+    "valour": samurai.run,
     "actions": actions.run,
     "round_end": _end_round,
     "winter": winter.run,
@@ -90,6 +94,9 @@ def proceed(play: Play) -> None:
     while s.pending is None and s.phase in STEPS:
         STEPS[s.phase](play)
 
+
+TICKED = ("1", "on", "true", "yes")
+"""A form's ticked box (or JSON's true, as text)."""
 
 TABLE_ONLY = frozenset({"create", "count_tray", "cubes_fell"})
 HOST_ONLY = frozenset({"end_game"})
@@ -134,7 +141,9 @@ class ShogunRules:
     def create_command(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Players in seating order, oldest first: ``players`` as a list of {colour, name},
         or the new-game form's ``seat1..seat5`` (a colour or empty) and ``name1..name5``;
-        ``setup`` (the recommended provinces unless "draft") and ``side``."""
+        ``setup`` (the recommended provinces unless "draft") and ``side``; ``expansions``
+        as a list of names, or the form's ticked ``expansion_<name>`` box of each one this
+        install plays (none: the base game, whose command has no such key)."""
         players = options.get("players")
         if not isinstance(players, list):
             players = []
@@ -143,8 +152,15 @@ class ShogunRules:
                 if colour:
                     players.append({"colour": colour,
                                     "name": str(options.get(f"name{seat}") or "").strip()[:24]})
-        return {"type": "create", "setup": str(options.get("setup") or "recommended"),
-                "side": str(options.get("side") or "sun"), "players": players}
+        command = {"type": "create", "setup": str(options.get("setup") or "recommended"),
+                   "side": str(options.get("side") or "sun"), "players": players}
+        chosen = options.get("expansions")
+        if chosen is None:
+            chosen = [name for name in EXPANSIONS
+                      if str(options.get(f"expansion_{name}") or "").lower() in TICKED]
+        if chosen:
+            command["expansions"] = chosen
+        return command
 
     def data_version(self) -> str:
         return catalog.data_version(catalog.documents())
@@ -179,8 +195,10 @@ class ShogunRules:
         return tuple(state.seating)
 
     def simulate(self, players: int, seed: int, check: bool = False,
-                 session_factory: Callable[[dict], Any] | None = None) -> Any:
-        return play_game(players, seed, check=check, session_factory=session_factory).session
+                 session_factory: Callable[[dict], Any] | None = None,
+                 expansions: tuple[str, ...] = ()) -> Any:
+        return play_game(players, seed, check=check, session_factory=session_factory,
+                         expansions=expansions).session
 
     def board_steps(self, state: ShogunState, events: list[dict]) -> list[dict[str, Any]]:
         return board.board_steps(state, events)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.engine import find_game
 from companion.engine.game import versions
 from companion.errors import RuleError
-from companion.games.shogun import battle
+from companion.games.shogun import battle, expansions
 from companion.games.shogun.catalog import DataError, data_version, documents, recorded_catalog
 from companion.games.shogun.colours import PEASANT, PLAYER_COLOURS
 from companion.games.shogun.commands import CreateGame, DraftPick, DraftRefresh
@@ -43,10 +43,14 @@ def create(play: Play, cmd: CreateGame) -> None:
     players = [{"colour": p.colour, "name": p.name or ""} for p in cmd.players]
     config = {"players": players, "setup": cmd.setup, "side": cmd.side,
               "data": data}
+    if cmd.expansions:
+        config["expansions"] = expansions.recorded(cmd.expansions)
     play.event("created", config=config,
                versions=versions(find_game("shogun"), data=version))
     s = play.state
     play.note("setup.created", count=len(players), chests=s.players[colours[0]].chests)
+    for name in s.expansions:
+        play.note("setup.expansion", expansion=name)
     if cmd.setup == "recommended":
         _recommended(play)
     else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from companion.engine import Session, find_game
 from companion.games.shogun import agent
@@ -54,13 +54,17 @@ class Played:
 
 
 def play_game(players: int, seed: int, setup: str | None = None, check: bool = False,
-              session_factory: Callable[[dict], Session] | None = None) -> Played:
-    """One complete game; ``check`` verifies the invariants after every command."""
+              session_factory: Callable[[dict], Session] | None = None,
+              expansions: Sequence[str] = ()) -> Played:
+    """One complete game (with ``expansions``, if any); ``check`` verifies the invariants
+    after every command."""
     rng = random.Random(seed)
     tower = SimulatedTower(seed=rng.randrange(2**32))
     create = {"type": "create", "seed": seed,
               "players": [{"colour": c} for c in PLAYER_COLOURS[:players]],
               "setup": setup or rng.choice(("draft", "recommended"))}
+    if expansions:
+        create["expansions"] = list(expansions)
     session = session_factory(create) if session_factory else Session.create(find_game("shogun"), create)
     commands = 1
     while session.state.phase != "over":

@@ -72,6 +72,9 @@ class ShogunState:
     winter: dict[str, Any] = field(default_factory=dict)
     log: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    expansions: dict[str, Any] = field(default_factory=dict)
+    valour: dict[str, int] = field(default_factory=dict)
+    valour_queue: list[str] | None = None
 
     @property
     def board(self):
@@ -117,6 +120,9 @@ def _created(s: ShogunState, e: dict) -> None:
     groups = s.catalog.setup["settlement_groups"][: s.catalog.setup["groups_used"][str(n)]]
     for p in s.players.values():
         p.groups = list(groups)
+    s.expansions = dict(config.get("expansions", {}))
+    if "samurai" in s.expansions:
+        s.valour = {c: 0 for c in s.seating}
 
 
 def _cubes(s: ShogunState, e: dict) -> None:
@@ -224,6 +230,10 @@ def _unrest(s: ShogunState, e: dict) -> None:
     s.provinces[e["province"]].unrest += e["n"]
 
 
+def _valour(s: ShogunState, e: dict) -> None:
+    s.valour[e["player"]] = e["top"]
+
+
 def _note(s: ShogunState, e: dict) -> None:
     s.log.append(e)
 
@@ -271,6 +281,8 @@ FOLD: dict[str, Callable[[ShogunState, dict], None]] = {
     "season": _set("season"),
     "note": _note,
     "result": _set("result"),
+    "valour": _valour,
+    "valour_queue": _set("valour_queue", "queue"),
 }
 
 

@@ -10,7 +10,7 @@ from companion.i18n import Names, render
 from companion.kits.tower.source import CATALOGUES as TOWER
 
 CATALOGUES: tuple[str, ...] = (__package__, *TOWER)
-SEASONAL = frozenset({"planning", "specials", "round_start", "actions", "round_end"})
+SEASONAL = frozenset({"planning", "specials", "round_start", "valour", "actions", "round_end"})
 
 
 def names_for(state: ShogunState, lang: str) -> Names:
@@ -23,10 +23,19 @@ def names_for(state: ShogunState, lang: str) -> Names:
 
 
 def names_of(board: Board, players: Mapping[str, str], lang: str) -> Names:
-    """The names a device reads: provinces from the board, players by the names they gave
-    (a player who gave none is called by colour)."""
-    return Names(lang, province=lambda p: board.name(p, lang) if p in board.provinces else p,
+    """The names a device reads: places from the board (its provinces, and its regions for
+    a list of ``regions``), players by the names they gave (a player who gave none is called
+    by colour)."""
+    return Names(lang, province=lambda p: _place(board, p, lang),
                  players=_given(players), catalogues=CATALOGUES)
+
+
+def _place(board: Board, place: str, lang: str) -> str:
+    if place in board.provinces:
+        return board.name(place, lang)
+    if place in board.region_names:
+        return board.region_names[place].get(lang) or board.region_names[place]["en"]
+    return place
 
 
 def _given(players: Mapping[str, str]) -> dict[str, str]:
@@ -44,8 +53,8 @@ def table_lines(state: ShogunState, lang: str, log: int) -> list[str]:
     names = names_for(state, lang)
     seasonal = state.phase in SEASONAL and state.catalog is not None
     season = state.catalog.cards["seasons"][state.season] if seasonal else "none"
-    lines = [render("text.heading", {"year": state.year, "season": season, "phase": state.phase},
-                    names)]
+    heading = "text.heading_valour" if state.phase == "valour" else "text.heading"
+    lines = [render(heading, {"year": state.year, "season": season, "phase": state.phase}, names)]
     pending = state.pending or {}
     if pending.get("kind") == "tray":
         lines.append(render("text.awaits_table", {"kind": "tray"}, names))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.shogun import samurai
 from companion.games.shogun.state import ShogunState
 
 
@@ -41,7 +42,7 @@ def view(state: ShogunState, viewer: str | None = None) -> dict[str, Any]:
                  for pid, prov in state.provinces.items()}
     actions = [a if i < state.revealed_actions else None
                for i, a in enumerate(state.action_cards)]
-    return {
+    seen = {
         "viewer": viewer,
         "phase": state.phase,
         "pending": state.pending,
@@ -71,3 +72,8 @@ def view(state: ShogunState, viewer: str | None = None) -> dict[str, Any]:
         "log": state.log[-50:],
         "result": state.result,
     }
+    if state.expansions:
+        # Only a game with expansions shows them: a base game's view stays as it always was.
+        seen["expansions"] = list(state.expansions)
+        seen.update(samurai.view(state))
+    return seen

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.shogun import battle
+from companion.games.shogun import battle, samurai
 from companion.games.shogun.colours import PEASANT
 from companion.games.shogun.commands import ChooseRevolt, EndGame
 from companion.games.shogun.play import Play
@@ -152,6 +152,7 @@ def end_year(play: Play) -> None:
         for province, prov in s.provinces.items():
             if prov.unrest:
                 play.event("unrest", province=province, n=-prov.unrest)
+        samurai.restack(play)
         play.note("year.started", year=s.year, events=list(s.year_events))
         play.event("season", season=0)
         play.phase("round_start")

@@ -12,6 +12,7 @@ from typing import Any, Callable
 from companion.engine.game import Screens
 from companion.games.shogun.catalog import Catalog
 from companion.games.shogun.colours import PLAYER_COLOURS
+from companion.games.shogun.expansions import IMPLEMENTED as EXPANSIONS
 from companion.games.shogun.text import names_of
 from companion.games.shogun.web.map import Drawing, drawing
 from companion.i18n import Names, render, sentence
@@ -244,4 +245,4 @@ REGIONS = {
 }
 
 SCREENS = Screens(package="companion.games.shogun.web", regions=REGIONS, scene=Scene,
-                  new_game={"colours": PLAYER_COLOURS})
+                  new_game={"colours": PLAYER_COLOURS, "expansions": EXPANSIONS})

@@ -1,0 +1,49 @@
+"""The expansions a Shogun game may be created with, and the data each one records.
+
+A game names its expansions in the create command; the ``created`` event records each one
+with its data file as it was then (``config["expansions"]``), so a saved game replays with
+the values it was played with even after a data file is corrected. A game created without
+expansions records nothing new and is the base game exactly as before. Adding an expansion
+is one entry in ``IMPLEMENTED`` and its data file with a schema in ``data/``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from companion.errors import RuleError
+from companion.games.shogun.catalog import DataError, check_document, read_data
+
+IMPLEMENTED: tuple[str, ...] = ("samurai",)
+"""In the rulebook's order («Двор Тэнно», «Самураи», «Генералы», «Дадзёкан»): the new-game
+form offers them in this order."""
+
+
+def check_samurai(document: Mapping[str, Any]) -> None:
+    """«...так чтобы карта с пустым знаменем оказалась сверху»: cards 1-4 in stacking
+    order, the first (the empty banner) with no bonus."""
+    check_document(document, "samurai.schema.json", "samurai")
+    numbers = [card["card"] for card in document["stack"]]
+    if numbers != [1, 2, 3, 4]:
+        raise DataError(f"samurai: the stack must be cards 1-4 in order, not {numbers}")
+    if document["stack"][0]["bonuses"]:
+        raise DataError("samurai: card 1, the empty banner, has no bonus")
+
+
+CHECKS = {"samurai": check_samurai}
+
+
+def recorded(names: Sequence[str]) -> dict[str, Any]:
+    """The data of each expansion named, checked, to record in the ``created`` event;
+    refused with the name of one this install does not implement, or one named twice."""
+    for name in names:
+        if name not in IMPLEMENTED:
+            raise RuleError("setup.unknown_expansion", expansion=name)
+    if len(set(names)) != len(names):
+        raise RuleError("setup.expansion_twice")
+    found: dict[str, Any] = {}
+    for name in IMPLEMENTED:
+        if name in names:
+            document = read_data(f"{name}.json")
+            CHECKS[name](document)
+            found[name] = document
+    return found

@@ -1,0 +1,146 @@
+"""Expansions are chosen when a game is created and recorded with it: a Samurai game
+replays identically, a base game is what it always was, an unknown expansion is refused,
+and whole Samurai games are played by the random players and the command line."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion import cli
+from companion.engine import EventStore, Session, find_game
+from companion.errors import RuleError
+from companion.games.shogun import catalog
+from companion.games.shogun.simulate import play_game
+from companion.games.shogun.text import describe
+from companion.i18n import LANGUAGES, render
+
+GAME = find_game("shogun")
+PLAYERS = [{"colour": c} for c in ("red", "blue", "yellow")]
+UNFILLED = re.compile(r"\{[a-z_]+\}")
+
+
+def create(**more) -> dict:
+    return {"type": "create", "seed": 3, "setup": "recommended", "players": PLAYERS, **more}
+
+
+def view_digests(history: list[list[dict]]) -> list[str]:
+    """After every command, one digest of every viewer's view."""
+    state, digests = GAME.new_state(), []
+    for events in history:
+        for event in events:
+            GAME.apply(state, event)
+        views = [GAME.view(state, seat) for seat in [None, *GAME.seats(state)]]
+        digests.append(hashlib.sha256(json.dumps(views, sort_keys=True).encode()).hexdigest())
+    return digests
+
+
+def test_the_create_command_records_the_expansions_and_their_data():
+    created = Session.create(GAME, create(expansions=["samurai"])).history[0][0]
+    recorded = created["config"]["expansions"]
+    assert list(recorded) == ["samurai"]
+    assert [c["card"] for c in recorded["samurai"]["stack"]] == [1, 2, 3, 4]
+
+
+def test_a_game_without_expansions_is_the_base_game_and_says_nothing_of_them():
+    session = Session.create(GAME, create())
+    assert "expansions" not in session.history[0][0]["config"]
+    view = GAME.view(session.state, None)
+    assert "expansions" not in view and "valour" not in view
+
+
+@pytest.mark.parametrize("lang, words", [("ru", "Здесь нет дополнения «tenno»."),
+                                         ("cs", "Rozšíření „tenno“ tu není."),
+                                         ("en", "This install has no expansion called “tenno”.")])
+def test_an_unknown_expansion_is_refused_in_the_players_language(tmp_path: Path, lang, words):
+    store = EventStore(tmp_path / "games.sqlite3")
+    with pytest.raises(RuleError) as refused:
+        Session.create(GAME, create(expansions=["samurai", "tenno"]), store)
+    err = refused.value
+    assert err.key == "setup.unknown_expansion"
+    assert render(err.key, err.params, GAME.names(GAME.new_state(), lang)) == words
+    assert store.games() == []
+
+
+def test_an_expansion_named_twice_is_refused():
+    with pytest.raises(RuleError) as refused:
+        Session.create(GAME, create(expansions=["samurai", "samurai"]))
+    assert refused.value.key == "setup.expansion_twice"
+
+
+def test_expansions_must_be_a_list_of_names():
+    with pytest.raises(RuleError) as refused:
+        Session.create(GAME, create(expansions="samurai"))
+    assert refused.value.key == "command.bad_field"
+
+
+def test_a_saved_samurai_game_replays_to_the_same_views(tmp_path: Path):
+    store = EventStore(tmp_path / "games.sqlite3")
+    played = play_game(3, 7, "recommended", session_factory=lambda c: Session.create(GAME, c, store),
+                       expansions=("samurai",)).session
+    assert any(n["key"] == "samurai.took" for n in played.state.log)
+    reopened = Session(GAME, store, played.game_id)
+    assert reopened.history == played.history
+    assert view_digests(reopened.history) == view_digests(played.history)
+
+
+def test_corrected_valour_amounts_do_not_change_a_game_already_played(monkeypatch):
+    """The valour cards' amounts are recorded with the game: a corrected data file changes
+    new games only."""
+    played = play_game(3, 7, "recommended", expansions=("samurai",)).session
+    before = view_digests(played.history)
+    packaged = catalog._read
+
+    def corrected(name: str):
+        document = packaged(name)
+        if name == "samurai.json":
+            for card in document["stack"][1:]:
+                card["bonuses"]["chests"] = 9
+        return document
+    monkeypatch.setattr(catalog, "_read", corrected)
+    assert view_digests(Session.replay(GAME, played.history).history) == before
+    fresh = Session.create(GAME, create(expansions=["samurai"]))
+    assert fresh.history[0][0]["config"]["expansions"]["samurai"]["stack"][1]["bonuses"]["chests"] == 9
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_random_players_finish_samurai_games_with_every_cube_accounted_for(players):
+    """``check=True``: cube conservation and the other invariants after every command."""
+    for seed in range(6):
+        state = play_game(players, 900 + seed, expansions=("samurai",), check=True).session.state
+        assert state.phase == "over"
+        assert all(0 <= top <= 3 for top in state.valour.values())
+
+
+def test_every_samurai_log_line_reads_in_each_language():
+    states = [play_game(p, 40 + p, expansions=("samurai",)).session.state for p in (3, 4, 5)]
+    keys = {n["key"] for s in states for n in s.log if n["key"].startswith("samurai.")}
+    assert {"samurai.advanced", "samurai.stays", "samurai.took", "samurai.restacked"} <= keys
+    for lang in LANGUAGES:
+        for state in states:
+            for note in state.log:
+                line = describe(state, note, lang)
+                assert not UNFILLED.search(line) and "samurai." not in line, (note, line)
+                assert "[" not in line, line
+
+
+def test_the_command_line_simulates_samurai_games(tmp_path: Path, capsys):
+    assert cli.main(["--db", str(tmp_path / "g.sqlite3"), "simulate", "--expansions", "samurai",
+                     "--games", "2", "--players", "3", "--check", "--store", "--quiet"]) == 0
+    store = EventStore(tmp_path / "g.sqlite3")
+    games = store.games()
+    assert len(games) == 2 and all(g.summary["phase"] == "over" for g in games)
+    for g in games:
+        created = Session(GAME, store, g.id).history[0][0]
+        assert list(created["config"]["expansions"]) == ["samurai"]
+
+
+def test_the_command_line_creates_a_samurai_game(tmp_path: Path, capsys):
+    db = str(tmp_path / "g.sqlite3")
+    assert cli.main(["--db", db, "create", "--setup", "recommended", "--expansions", "samurai"]) == 0
+    game_id = capsys.readouterr().out.strip()
+    session = Session(GAME, EventStore(db), game_id)
+    assert list(session.history[0][0]["config"]["expansions"]) == ["samurai"]

@@ -1,0 +1,61 @@
+"""The Samurai played in a real browser (Debian's Chromium driven by Playwright against the
+app served on loopback): the host ticks the expansion on the tablet's form, and a phone
+takes its valour card's bonus with one tap."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from browser_devices import PHONE, TABLET, api_post, close_join_codes, device, phone_sends
+from test_web_samurai import give_red_a_fourth_region
+from web.identity import token
+from web.instance import load_secret
+from web_devices import PIN
+
+
+def view(page: Any, base: str, game: str) -> dict[str, Any]:
+    return page.request.get(f"{base}/api/games/{game}/view").json()
+
+
+def test_a_samurai_game_from_the_form_and_a_valour_bonus_taken_on_the_phone(
+        server, db, browser, artifacts: Path):
+    """«...может получить один из бонусов на новой верхней карте стопки»: red, in 4
+    regions, is asked on the phone, in Russian, and one tap takes 2 chests."""
+    tablet = device(browser, TABLET, "ru", server)
+    tablet.goto(server + "/new")
+    for seat, name in enumerate(("Аня", "Денис", "Женя"), start=1):
+        tablet.fill(f"input[name=name{seat}]", name)
+    tablet.check("input[name=setup][value=recommended]")
+    tablet.check("input[name=tray][value=manual]")
+    tablet.check("input[name=board][value=off]")
+    tablet.check("input[name=expansion_samurai]")
+    tablet.fill("input[name=pin]", PIN)
+    tablet.click("button[type=submit]")
+    tablet.wait_for_selector("html[data-ready]")
+    close_join_codes(tablet)
+    game = tablet.url.split("/table/")[1].split("#")[0]
+    assert "Самураи" in tablet.locator("[data-expansions=samurai]").inner_text()
+
+    tokens = {c: token(load_secret(db), game, c) for c in ("red", "blue", "yellow")}
+    assert api_post(tablet, f"{server}/api/games/{game}/commands",
+                    {"type": "count_tray", "counts": {}}).ok
+    give_red_a_fourth_region(db, game)
+    for colour in ("red", "blue", "yellow"):
+        phone_sends(tablet, server, game, tokens[colour],
+                    {"type": "plan", "player": colour, "actions": {},
+                     "bid": {"chests": 2 if colour == "red" else 0}})
+    while (pending := view(tablet, server, game)["pending"])["kind"] == "special":
+        phone_sends(tablet, server, game, tokens[pending["player"]],
+                    {"type": "choose_special", "player": pending["player"],
+                     "slot": min(pending["free"])})
+    chests = view(tablet, server, game)["players"][0]["chests"]
+
+    red = device(browser, PHONE, "ru", server)
+    red.goto(f"{server}/hand/{game}/{tokens['red']}")
+    offer = red.locator("[data-valour-offer=red]")
+    offer.wait_for()
+    red.screenshot(path=str(artifacts / "samurai-valour-phone.png"))
+    offer.get_by_role("button", name="2 сундука").click()
+    offer.wait_for(state="detached")
+    assert view(tablet, server, game)["players"][0]["chests"] == chests + 2
+    assert red.errors == [] and tablet.errors == []
