@@ -11,9 +11,11 @@ CSS = Path(__file__).resolve().parents[1] / "companion/games/shogun/web/static/g
 
 
 def test_every_icon_of_a_whole_games_steps_has_its_picture():
-    session = GAME.simulate(4, 7)
-    icons = {line["icon"] for s in pending(GAME, session.history, (1, 0)) for line in s.lines}
+    icons = set()
+    for expansions in ((), ("samurai",)):
+        session = GAME.simulate(4, 7, expansions=expansions)
+        icons |= {line["icon"] for s in pending(GAME, session.history, (1, 0)) for line in s.lines}
     drawn = set(re.findall(r'\.steplines \.i-([a-z]+) \.icon \{ background-image: url\("data:image/svg\+xml,',
                            CSS.read_text(encoding="utf-8")))
-    assert "army" in icons and len(icons) >= 6
+    assert {"army", "valour"} <= icons
     assert icons - {"army"} <= drawn
