@@ -41,13 +41,14 @@ def chromium(playwright: Any, *args: str) -> Iterator[Any]:
     browser.close()
 
 
-def served(db: Path, port: int = 0, seed: int | None = None) -> tuple[Any, Any, str]:
+def served(db: Path, port: int = 0, seed: int | None = None, **config: Any) -> tuple[Any, Any, str]:
     """The real app on the game database behind waitress on loopback (a free port unless
-    given; its games drawing from ``seed`` if given): (app, server, base URL)."""
+    given; its games drawing from ``seed`` if given; ``config`` more of the app's
+    configuration): (app, server, base URL)."""
     from web import create_app
     from web.serve import serve_in_thread
 
-    app = create_app({"DB": str(db), "SEED": seed})
+    app = create_app({"DB": str(db), "SEED": seed, **config})
     httpd, base = serve_in_thread(app, port=port)
     return app, httpd, base
 
