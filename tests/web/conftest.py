@@ -90,7 +90,7 @@ def playwright() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def chromium_process(playwright: Any) -> Iterator[Any]:
-    """One Chromium for the test process: starting one costs about a second, a context none."""
+    """One Chromium for the test process: starting one costs about a second, a context little."""
     with chromium(playwright) as browser:
         yield browser
 
