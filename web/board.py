@@ -13,12 +13,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from flask import current_app
+
 from companion.engine.board import BoardStep, carried_out, has_board, pending
 from companion.errors import RuleError
 from web.hub import GameHub
 from web.settings import TableSettings
 
-AUTO_SECONDS = 6  # how long a step stays on screen when the steps run by themselves
+AUTO_SECONDS = 6  # how long a step stays on screen when the steps run by themselves (BOARD_AUTO_SECONDS)
 UNDO = 0  # the "command number" of the steps that put back an undone command's changes
 
 
@@ -89,4 +91,5 @@ def screen(hub: GameHub, settings: TableSettings) -> dict[str, Any]:
     step = waiting[0] if waiting else None
     places = list(dict.fromkeys(p for line in step.lines for p in line.get("places", ()))) if step else []
     return {"step": step, "places": places, "more": max(0, len(waiting) - 1),
-            "auto": settings.board == "auto", "seconds": AUTO_SECONDS}
+            "auto": settings.board == "auto",
+            "seconds": current_app.config.get("BOARD_AUTO_SECONDS", AUTO_SECONDS)}

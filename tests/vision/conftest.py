@@ -1,5 +1,8 @@
-"""Generated sessions shared by the vision tests: rendering and calibrating cost about three seconds each."""
+"""Generated sessions shared by the vision tests: rendering, calibrating and building a counter
+cost about seven seconds each."""
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -11,6 +14,10 @@ SEEDS = (0, 1, 4, 9)
 
 
 @pytest.fixture(scope="session")
-def sessions() -> Tables:
-    """Seed -> (session, empty photo, reference photo, calibration, counter), each made on first use."""
-    return Tables(SEEDS)
+def sessions(tmp_path_factory: pytest.TempPathFactory) -> Tables:
+    """Seed -> (session, empty photo, reference photo, calibration, counter), each made on first
+    use. Under xdist the workers' temporary folders share a parent made for this run alone, so
+    the tables are made once for the run; a lone process keeps them in memory only."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return Tables(SEEDS)
+    return Tables(SEEDS, tmp_path_factory.getbasetemp().parent / "tables")

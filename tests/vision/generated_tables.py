@@ -6,8 +6,11 @@ what it shows is often one a counting test counts on).
 """
 from __future__ import annotations
 
+import fcntl
 import functools
+import pickle
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 import numpy as np
 
@@ -38,17 +41,37 @@ def table(seed: int, colours: tuple[str, ...] = synth.CUBE_COLOURS) -> tuple[syn
     return (*calibration, Counter(calibration[3]))
 
 
+@functools.cache
+def shared_table(folder: Path, seed: int) -> tuple[synth.Session, np.ndarray, np.ndarray, Calibration, Counter]:
+    """Table ``seed`` made by whichever test process of the run asks first and kept in
+    ``folder`` for the others, which wait for it (making one costs about seven seconds of CPU,
+    reading it back a fifth of one)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    kept = folder / f"table-{seed}.pickle"
+    with open(folder / f"table-{seed}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if kept.exists():
+            return pickle.loads(kept.read_bytes())
+        made = table(seed)
+        part = kept.with_suffix(".part")
+        part.write_bytes(pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
+        part.replace(kept)
+        return made
+
+
 class Tables(Mapping):
     """Tables by seed, each made when a test first asks for it: a test process that runs only
-    tests on one table never pays for the others."""
+    tests on one table never pays for the others. Given a ``shared`` folder (one for the run's
+    test processes), a table is made once for them all."""
 
-    def __init__(self, seeds: tuple[int, ...]):
+    def __init__(self, seeds: tuple[int, ...], shared: Path | None = None):
         self.seeds = seeds
+        self.shared = shared
 
     def __getitem__(self, seed: int) -> tuple[synth.Session, np.ndarray, np.ndarray, Calibration, Counter]:
         if seed not in self.seeds:
             raise KeyError(seed)
-        return table(seed)
+        return table(seed) if self.shared is None else shared_table(self.shared, seed)
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.seeds)

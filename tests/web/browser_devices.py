@@ -21,26 +21,34 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 
 
 @contextmanager
-def chromium(*args: str) -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright (no browser download), fresh profile, with
-    ``args`` added to its command line."""
+def driver() -> Iterator[Any]:
+    """Playwright's driver, started once per test process: Playwright's sync API cannot run
+    inside another of its own, so every Chromium of the process is launched by this one."""
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium); CI installs it")
     from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                    args=CHROMIUM_ARGS + list(args))
-        yield browser
-        browser.close()
+    with sync_playwright() as playwright:
+        yield playwright
 
 
-def served(db: Path, port: int = 0, seed: int | None = None) -> tuple[Any, Any, str]:
+@contextmanager
+def chromium(playwright: Any, *args: str) -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (no browser download), fresh profile, with
+    ``args`` added to its command line."""
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                         args=CHROMIUM_ARGS + list(args))
+    yield browser
+    browser.close()
+
+
+def served(db: Path, port: int = 0, seed: int | None = None, **config: Any) -> tuple[Any, Any, str]:
     """The real app on the game database behind waitress on loopback (a free port unless
-    given; its games drawing from ``seed`` if given): (app, server, base URL)."""
+    given; its games drawing from ``seed`` if given; ``config`` more of the app's
+    configuration): (app, server, base URL)."""
     from web import create_app
     from web.serve import serve_in_thread
 
-    app = create_app({"DB": str(db), "SEED": seed})
+    app = create_app({"DB": str(db), "SEED": seed, **config})
     httpd, base = serve_in_thread(app, port=port)
     return app, httpd, base
 

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from browser_devices import chromium, served, stopped
+from browser_devices import chromium, driver, served, stopped
 from web import create_app
 from web_devices import PIN, PLAYERS, DeviceClient, Phone
 
@@ -81,11 +81,28 @@ def server(db: Path, request: pytest.FixtureRequest) -> Iterator[str]:
     stopped(app, httpd)
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright (no browser download), fresh profile."""
-    with chromium() as browser:
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Any]:
+    """Playwright's driver for the test process (see ``browser_devices.driver``)."""
+    with driver() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def chromium_process(playwright: Any) -> Iterator[Any]:
+    """One Chromium for the test process: starting one costs about a second, a context little."""
+    with chromium(playwright) as browser:
         yield browser
+
+
+@pytest.fixture
+def browser(chromium_process: Any) -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (no browser download). Every device a test opens
+    is a fresh context (own cookies, storage and cache, as a fresh profile), closed when the
+    test ends, so no test sees another's."""
+    yield chromium_process
+    for context in chromium_process.contexts:
+        context.close()
 
 
 @pytest.fixture

@@ -151,3 +151,20 @@ def test_the_planning_clock_stands_while_steps_wait_and_runs_once_they_are_done(
     through_the_steps(table, game)
     running = payload(table, game)
     assert running["paused_left"] is None and running["since"] > waiting["since"]
+
+
+def test_a_step_that_runs_on_stays_six_seconds_on_the_tables_screen(table):
+    """Long enough to read across the table; a test server shortens it in its configuration
+    (``BOARD_AUTO_SECONDS``), never a request."""
+    game = made(table, board="auto")
+    assert 'data-auto="6"' in payload(table, game)["regions"]["board"]
+
+
+def test_the_pause_of_steps_that_run_on_is_the_apps_configuration(db: Path):
+    app = create_app({"DB": str(db), "TESTING": True, "BOARD_AUTO_SECONDS": 1})
+    try:
+        table = app.test_client()
+        game = made(table, board="auto")
+        assert 'data-auto="1"' in payload(table, game)["regions"]["board"]
+    finally:
+        app.extensions["companion"].close()

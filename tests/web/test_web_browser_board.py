@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from browser_devices import TABLET, device, new_game
+from browser_devices import TABLET, device, new_game, served, stopped
 
 
 def test_the_set_up_is_shown_large_one_player_at_a_time_until_done_on_the_board(server, browser, artifacts: Path):
@@ -25,9 +25,14 @@ def test_the_set_up_is_shown_large_one_player_at_a_time_until_done_on_the_board(
     assert table.errors == []
 
 
-def test_steps_the_group_lets_run_on_go_by_themselves(server, browser):
-    table = device(browser, TABLET, "cs", server)
-    new_game(table, server, board="auto")
-    table.wait_for_selector("[data-board-step][data-index='0']")
-    table.wait_for_selector("[data-board-step][data-index='1']", timeout=10000)
-    assert table.errors == []
+def test_steps_the_group_lets_run_on_go_by_themselves(db: Path, browser):
+    """The pause is the app's configuration: a second here, six at a table."""
+    app, httpd, server = served(db, seed=11, BOARD_AUTO_SECONDS=1)
+    try:
+        table = device(browser, TABLET, "cs", server)
+        new_game(table, server, board="auto")
+        table.wait_for_selector("[data-board-step][data-index='0'][data-auto='1']")
+        table.wait_for_selector("[data-board-step][data-index='1']")
+        assert table.errors == []
+    finally:
+        stopped(app, httpd)

@@ -67,10 +67,10 @@ def camera(tmp_path_factory: Any) -> Camera:
 
 
 @pytest.fixture(scope="module")
-def camera_browser(camera: Camera, scenes: dict[str, Any]) -> Iterator[Any]:
+def camera_browser(playwright: Any, camera: Camera, scenes: dict[str, Any]) -> Iterator[Any]:
     """Chromium whose camera is ``camera``, allowed without asking."""
     camera.shows(scenes["empty"])
-    with chromium("--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+    with chromium(playwright, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
                   f"--use-file-for-fake-video-capture={camera.path}") as browser:
         yield browser
 
