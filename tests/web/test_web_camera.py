@@ -33,11 +33,24 @@ def jpeg(image) -> io.BytesIO:
 
 
 @pytest.fixture(scope="module")
-def photos():
+def calibration_photos():
     session = synth.make_session(1)
     empty, reference = synth.calibration_pair(session)
+    return session, empty, reference, calibrate(empty, reference, synth.CUBE_COLOURS)
+
+
+@pytest.fixture(scope="module")
+def photos(calibration_photos):
+    session, empty, reference, calibration = calibration_photos
     tray = synth.scene(session, 7, total=6).image
-    return empty, reference, tray, Counter(calibrate(empty, reference, synth.CUBE_COLOURS)).count(tray)
+    return empty, reference, tray, Counter(calibration).count(tray)
+
+
+def calibrated(app, calibration_photos) -> None:
+    """The camera calibrated on the module's pictures, for a test about what comes after: the
+    calibration is worked out once a module and saved where the camera keeps it (the
+    calibrating request itself is tested on its own)."""
+    calibration_photos[3].save(app.extensions["companion"].trays.camera.path)
 
 
 @pytest.fixture
@@ -78,12 +91,12 @@ def test_a_photo_of_the_tray_is_counted_outlined_and_shown_for_one_tap(table, ca
 
 
 def test_a_photographed_tray_holding_more_than_the_throw_can_leave_is_a_doubt(table, camera_game, app,
-                                                                            photos):
+                                                                            photos, calibration_photos):
     """Purple is no player's colour here: two purple cubes cannot have fallen out, whether the
     tray is seen live or photographed."""
     empty, reference, tray, expected = photos
     assert expected.counts["purple"] == 2
-    calibrate_by_photos(table, camera_game, empty, reference)
+    calibrated(app, calibration_photos)
     r = table.post(f"/api/games/{camera_game}/camera/photo",
                    data={"photo": (jpeg(tray), "tray.jpg")}, content_type="multipart/form-data")
     assert r.status_code == 200, r.json
@@ -124,9 +137,9 @@ def test_a_calibration_for_other_cube_colours_is_refused_for_this_game(table, ca
     assert (r.status_code, r.json["error"]["key"]) == (400, "calibration.other_colours")
 
 
-def test_a_broken_photo_is_refused_and_changes_nothing(table, camera_game, app, photos):
+def test_a_broken_photo_is_refused_and_changes_nothing(table, camera_game, app, photos, calibration_photos):
     empty, reference, _, _ = photos
-    calibrate_by_photos(table, camera_game, empty, reference)
+    calibrated(app, calibration_photos)
     r = table.post(f"/api/games/{camera_game}/camera/photo",
                    data={"photo": (io.BytesIO(b"not a jpeg"), "x.jpg")},
                    content_type="multipart/form-data")
@@ -176,10 +189,10 @@ def stream_until(table: Any, app: Any, game: str, image: Any,
 
 
 def test_live_frames_settle_on_the_count_shown_with_its_verdict_for_one_tap(table, camera_game,
-                                                                            app, photos):
+                                                                            app, photos, calibration_photos):
     """Tower loading (7 of each player's armies, 10 peasants) counted from the live stream."""
     empty, reference, _, _ = photos
-    calibrate_by_photos(table, camera_game, empty, reference)
+    calibrated(app, calibration_photos)
     sample = synth.scene(synth.make_session(1), 13, total=6)
     live = stream_until(table, app, camera_game, sample.image, lambda live: live["stable"])
     assert live["counts"] == {c: n for c, n in sample.truth.counts.items() if n}
@@ -194,11 +207,11 @@ def test_live_frames_settle_on_the_count_shown_with_its_verdict_for_one_tap(tabl
 
 
 def test_a_doubt_on_the_live_reading_is_worded_in_the_tables_language(table, camera_game, app,
-                                                                     photos):
+                                                                     photos, calibration_photos):
     """Purple is no player's colour here: two purple cubes cannot have fallen out."""
     empty, reference, tray, expected = photos
     assert expected.counts["purple"] == 2
-    calibrate_by_photos(table, camera_game, empty, reference)
+    calibrated(app, calibration_photos)
     live = stream_until(table, app, camera_game, tray, lambda live: live["doubts"])
     assert {"key": "doubt.too_many", "params": {"colours": ["purple"]}} in live["doubts"]
     assert not live["stable"]
@@ -209,26 +222,26 @@ def test_a_doubt_on_the_live_reading_is_worded_in_the_tables_language(table, cam
     assert "Zkontrolujte počet: fialových kostek je víc, než mohlo vypadnout" in screen
 
 
-def test_a_broken_frame_is_refused_and_changes_nothing(table, camera_game, app, photos):
+def test_a_broken_frame_is_refused_and_changes_nothing(table, camera_game, app, photos, calibration_photos):
     empty, reference, _, _ = photos
-    calibrate_by_photos(table, camera_game, empty, reference)
+    calibrated(app, calibration_photos)
     r = post_frame(table, camera_game, b"\xff\xd8 not a jpeg")
     assert (r.status_code, r.json["error"]["key"]) == (400, "camera.bad_image")
     assert r.json["error"]["message"].startswith("Это не фотография")
     assert app.extensions["companion"].hubs.get(camera_game).live is None
 
 
-def test_a_frame_larger_than_the_cap_is_refused_unread(table, camera_game, photos):
+def test_a_frame_larger_than_the_cap_is_refused_unread(table, camera_game, photos, app, calibration_photos):
     empty, reference, _, _ = photos
-    calibrate_by_photos(table, camera_game, empty, reference)
+    calibrated(app, calibration_photos)
     r = post_frame(table, camera_game, b"\xff" * (FRAME_MAX + 1))
     assert (r.status_code, r.json["error"]["key"]) == (413, "camera.frame_too_big")
 
 
 def test_a_frame_of_another_size_than_the_calibration_asks_to_calibrate_again(table, camera_game,
-                                                                            photos):
+                                                                            photos, app, calibration_photos):
     empty, reference, tray, _ = photos
-    calibrate_by_photos(table, camera_game, empty, reference)
+    calibrated(app, calibration_photos)
     r = post_frame(table, camera_game, jpeg(cv2.resize(tray, (640, 360))).getvalue())
     assert (r.status_code, r.json["error"]["key"]) == (400, "camera.wrong_size")
     assert r.json["error"]["params"] == {"got": "640×360", "calibrated": "1280×720"}
@@ -239,9 +252,9 @@ def test_frames_before_calibration_are_refused(table, camera_game, photos):
     assert (r.status_code, r.json["error"]["key"]) == (400, "camera.not_calibrated")
 
 
-def test_frames_are_refused_while_no_throw_waits_for_its_count(table, camera_game, photos):
+def test_frames_are_refused_while_no_throw_waits_for_its_count(table, camera_game, photos, app, calibration_photos):
     empty, reference, tray, _ = photos
-    calibrate_by_photos(table, camera_game, empty, reference)
+    calibrated(app, calibration_photos)
     table.post(f"/api/games/{camera_game}/commands", json={"type": "count_tray", "counts": {}})
     r = post_frame(table, camera_game, jpeg(tray).getvalue())
     assert (r.status_code, r.json["error"]["key"]) == (409, "tray.no_throw")
@@ -254,11 +267,11 @@ def test_a_phone_cannot_send_camera_frames(phone, photos):
 
 
 def test_the_camera_never_puts_cubes_into_the_tray_between_battles(table, camera_game, app,
-                                                                  photos):
+                                                                  photos, calibration_photos):
     """The camera sees the whole tray, peasants the last battle left there included: it cannot
     tell that a cube fell out by itself, so it never says one did."""
     empty, reference, _, _ = photos
-    calibrate_by_photos(table, camera_game, empty, reference)
+    calibrated(app, calibration_photos)
     hub = app.extensions["companion"].hubs.get(camera_game)
     hub.execute({"type": "count_tray", "counts": {"green": 2}})
     source = app.extensions["companion"].trays.camera.live_source(hub.game.tower.colours)
@@ -273,11 +286,11 @@ def test_the_camera_never_puts_cubes_into_the_tray_between_battles(table, camera
     assert "tray.fell" not in [n["key"] for n in hub.state.log]
 
 
-def test_a_photos_reading_stays_for_its_throw_and_goes_with_it(table, camera_game, app, photos):
+def test_a_photos_reading_stays_for_its_throw_and_goes_with_it(table, camera_game, app, photos, calibration_photos):
     """The camera is followed from the first request after calibration, maybe just after the
     photo was counted: following it must not wipe that photo's reading, only a past throw's."""
     empty, reference, tray, _ = photos
-    calibrate_by_photos(table, camera_game, empty, reference)
+    calibrated(app, calibration_photos)
     table.post(f"/api/games/{camera_game}/camera/photo",
                data={"photo": (jpeg(tray), "tray.jpg")}, content_type="multipart/form-data")
     hub = app.extensions["companion"].hubs.get(camera_game)
@@ -312,11 +325,11 @@ def test_a_photo_sent_while_the_camera_recalibrates_is_counted_with_the_new_cali
 
 
 def test_a_still_tray_does_not_redraw_the_screens_frame_after_frame(table, camera_game, app,
-                                                                   photos):
+                                                                   photos, calibration_photos):
     """Each frame's noise moves the counter's confidence a little; the screens (and a correction
     being made on the steppers) are redrawn only when what they show changes."""
     empty, reference, _, _ = photos
-    calibrate_by_photos(table, camera_game, empty, reference)
+    calibrated(app, calibration_photos)
     frames = synth.settling(synth.make_session(1), 13, total=5, moving=1, still=6)
     still = [image for image, seen in frames if not seen.moving]
     stream_until(table, app, camera_game, still[0], lambda live: live["stable"])
