@@ -7,6 +7,8 @@ import json
 import re
 from typing import Any
 
+from companion.engine import EventStore, Session, find_game
+from companion.games.shogun.simulate import play_game
 from web_devices import PIN, Phone
 
 FORM = {"seat1": "red", "name1": "Аня", "seat2": "blue", "name2": "Денис", "seat3": "yellow",
@@ -68,3 +70,26 @@ def test_a_phone_places_its_general_in_one_of_its_own_provinces(app, table):
     drawn = {chunk.split('"')[1]: chunk for chunk in page.split('data-province=')[1:]}
     assert 'data-general="red"' in drawn[red_provinces[0]]
     assert all('data-general="red"' not in drawn[p] for p in red_provinces[1:])
+
+
+def test_the_end_shows_each_players_statues_and_trophies(table, db):
+    """«Игрок получает по 1 ПО за каждый свой жетон статуи на игровом поле, а также за
+    каждый захваченный жетон статуи соперника»: the result shows each player's line, and
+    the players' panel where each general stands and how many statues are left."""
+    store = EventStore(db)
+    try:
+        played = play_game(3, 11, "draft", expansions=("generals",),
+                           session_factory=lambda c: Session.create(find_game("shogun"), c, store))
+    finally:
+        store.close()
+    state = played.session.state
+    table.set_cookie("lang", "ru")
+    page = table.get(f"/table/{played.session.game_id}").get_data(as_text=True)
+    for colour in state.seating:
+        standing = sum(here.count(colour) for here in state.statues.values())
+        row = re.search(r'<tr data-statues="' + colour + r'">(.*?)</tr>', page, re.S)
+        cells = re.findall(r"<td>(?:<b>)?(\d+)", row.group(1))
+        assert cells == [str(standing), str(len(state.trophies[colour])),
+                         str(standing + len(state.trophies[colour]))]
+        assert f'data-general-of="{colour}"' in page
+    assert "Статуи" in page or "статуи" in page
