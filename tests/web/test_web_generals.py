@@ -93,3 +93,21 @@ def test_the_end_shows_each_players_statues_and_trophies(table, db):
                          str(standing + len(state.trophies[colour]))]
         assert f'data-general-of="{colour}"' in page
     assert "Статуи" in page or "статуи" in page
+
+
+def test_in_the_draft_the_phone_offers_to_put_the_general_in_the_province_taken(app, table):
+    """«Б) ... каждый игрок может решить во время выбора провинций, в какой из них
+    разместить генерала»: the draft screen has the box until the general is placed."""
+    r = table.post("/new/shogun", data={**FORM, "setup": "draft"})
+    game = r.headers["Location"].split("/table/")[1].split("#")[0]
+    pending = table.get(f"/api/games/{game}/view").json["pending"]
+    assert pending["kind"] == "draft_pick"
+    phone = Phone(app, game, pending["player"])
+    page = phone.client.get(f"/hand/{game}/{phone.token}", headers={"Accept-Language": "ru"})
+    assert "data-general-here" in page.get_data(as_text=True)
+    assert "Мой генерал встанет здесь" in page.get_data(as_text=True)
+    r = phone.send({"type": "draft_pick", "player": pending["player"], "take": "deck",
+                    "armies": 5, "general": True})
+    assert r.status_code == 200, r.json
+    view = table.get(f"/api/games/{game}/view").json
+    assert view["generals"][pending["player"]] is not None
