@@ -415,3 +415,15 @@ def test_a_trophy_is_a_board_step_and_undoing_it_puts_the_statue_back(generals):
     assert [(line["key"], line["params"]) for line in back[0]["lines"]] == [
         ("board.statue_returned", {"player": "red", "owner": "blue", "province": "sagami"}),
         ("board.general_moved", {"player": "red", "src": "sagami", "dst": "suruga"})]
+
+
+def test_a_deployment_the_supply_cannot_improve_is_the_base_one(generals):
+    """«Игрок может выполнить улучшенное действие»: may; with only 5 armies in the supply,
+    red's «размещение 5 армий» in the general's province places the 5 it can."""
+    generals.arrange({"type": "cubes", "colour": "red", "n": generals.state.players["red"].supply - 5,
+                      "from": "supply", "to": "tower"})
+    armies = generals.state.provinces["suruga"].armies
+    generals.first_round({"red": {"recruit5": "suruga"}})
+    generals.place("suruga")
+    assert generals.state.provinces["suruga"].armies - armies == 5
+    assert notes(generals, "generals.improved") == []

@@ -114,11 +114,13 @@ def _build(play: Play, player: str, action: str, province: str, spec: dict[str, 
     return True
 
 
-def _improved(play: Play, player: str, province: str, action: str) -> dict[str, Any]:
+def _improved(play: Play, player: str, province: str, action: str,
+              supply: int | None = None) -> dict[str, Any]:
     """Generals: the improved action's numbers when the player's general stands here (the
-    log says so), else nothing to change."""
+    log says so), else nothing to change. «Игрок может выполнить улучшенное действие»: a
+    deployment whose extra army the ``supply`` lacks is the base one."""
     better = generals.improved(play.state, player, province, action)
-    if better is None:
+    if better is None or (supply is not None and better.get("armies", 0) > supply):
         return {}
     play.note("generals.improved", player=player, province=province, action=action)
     return better
@@ -177,7 +179,7 @@ def _recruit(play: Play, player: str, action: str, province: str, spec: dict[str
     the event cut 5 to 3). The card is offered only on top of a base action that can be paid
     and placed; it never makes that action impossible."""
     s = play.state
-    better = _improved(play, player, province, action)
+    better = _improved(play, player, province, action, s.players[player].supply)
     armies = better.get("armies", spec["armies"])
     cost = better.get("cost", spec["cost"])
     reduced = _event_effect(play.state, "recruit_reduced")
@@ -215,7 +217,7 @@ def _recruit_move(play: Play, player: str, action: str, province: str,
     """Rulebook: pay 1, place 1 army; then the player may move armies from this province to
     one of their own neighbouring provinces (no battle), leaving at least one."""
     s = play.state
-    better = _improved(play, player, province, action)
+    better = _improved(play, player, province, action, s.players[player].supply)
     armies = better.get("armies", spec["armies"])
     cost = better.get("cost", spec["cost"])
     if s.players[player].chests < cost:
