@@ -427,3 +427,32 @@ def test_a_deployment_the_supply_cannot_improve_is_the_base_one(generals):
     generals.place("suruga")
     assert generals.state.provinces["suruga"].armies - armies == 5
     assert notes(generals, "generals.improved") == []
+
+
+def test_a_general_in_the_draft_is_refused_once_it_stands_on_the_board():
+    """«может решить ... в какой из них разместить генерала»: one province, chosen once; a
+    second choice is refused and the pick is not made."""
+    table = GeneralsTable(setup="draft")
+    player = table.state.pending["player"]
+    table.do({"type": "draft_pick", "player": player, "take": "deck",
+              "armies": table.state.players[player].groups[0], "general": True})
+    while table.state.pending["player"] != player:
+        other = table.state.pending["player"]
+        table.do({"type": "draft_pick", "player": other, "take": "deck",
+                  "armies": table.state.players[other].groups[0]})
+    placed, deck = table.state.generals[player], list(table.state.deck)
+    with pytest.raises(RuleError) as refused:
+        table.do({"type": "draft_pick", "player": player, "take": "deck",
+                  "armies": table.state.players[player].groups[0], "general": True})
+    assert refused.value.key == "general.already_placed"
+    assert table.state.generals[player] == placed and table.state.deck == deck
+
+
+def test_a_base_game_draft_refuses_a_general():
+    """Without the Generals there is no general to place."""
+    table = Table(setup="draft")
+    player = table.state.pending["player"]
+    with pytest.raises(RuleError) as refused:
+        table.do({"type": "draft_pick", "player": player, "take": "deck",
+                  "armies": table.state.players[player].groups[0], "general": True})
+    assert refused.value.key == "general.not_playing"

@@ -177,8 +177,12 @@ def place_in_draft(play: Play, player: str, province: str, chosen: bool) -> None
 
 
 def check_draft_choice(state: ShogunState, player: str, chosen: bool) -> None:
-    """A general already on the board cannot be placed again in the draft."""
-    if chosen and (not playing(state) or state.generals[player] is not None):
+    """A general only in a game with the Generals, and only once in the draft."""
+    if not chosen:
+        return
+    if not playing(state):
+        raise RuleError("general.not_playing")
+    if state.generals[player] is not None:
         raise RuleError("general.already_placed", player=player)
 
 
