@@ -13,7 +13,7 @@ from companion.i18n.names import GENERAL, Names
 from companion.i18n.pattern import format_message
 
 PROVINCE_KEYS = {"province", "src", "dst"}
-PLAYER_KEYS = {"player", "seat", "attacker", "defender", "by", "winner", "waiting"}
+PLAYER_KEYS = {"player", "seat", "attacker", "defender", "by", "winner", "waiting", "owner"}
 TERM_KEYS = {"action": "action", "building": "building", "card": "special",
              "season": "season", "event": "event", "source": "source"}
 

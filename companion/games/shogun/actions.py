@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.shogun import battle, bonuses
+from companion.games.shogun import battle, bonuses, generals
 from companion.games.shogun.colours import PEASANT
 from companion.games.shogun.commands import AnswerBonus, Move, Pass
 from companion.games.shogun.play import Play
@@ -92,19 +92,21 @@ def _build(play: Play, player: str, action: str, province: str, spec: dict[str, 
     s = play.state
     prov = s.provinces[province]
     building = spec["building"]
+    better = _improved(play, player, province, action)
+    cost = better.get("cost", spec["cost"])
     if len(prov.buildings) >= play.board.provinces[province].building_slots:
         return _skip(play, player, action, province, "no_free_slot")
     if building in prov.buildings:
         return _skip(play, player, action, province, "already_built", building=building)
     if s.tokens[building] <= 0:
         return _skip(play, player, action, province, "no_tokens", building=building)
-    if s.players[player].chests < spec["cost"]:
-        return _skip(play, player, action, province, "no_chests", need=spec["cost"],
+    if s.players[player].chests < cost:
+        return _skip(play, player, action, province, "no_chests", need=cost,
                      have=s.players[player].chests)
-    play.pay(player, spec["cost"])
+    play.pay(player, cost)
     play.event("building", province=province, kind=building, built=True)
     play.note("action.built", player=player, province=province, building=building,
-              cost=spec["cost"])
+              cost=cost)
     if building == "theatre" and prov.unrest and _event_effect(play.state, "theatre_calms"):
         play.event("unrest", province=province, n=-1)
         play.note("event.theatre_calms", province=province)
@@ -112,10 +114,26 @@ def _build(play: Play, player: str, action: str, province: str, spec: dict[str, 
     return True
 
 
+def _improved(play: Play, player: str, province: str, action: str,
+              supply: int | None = None) -> dict[str, Any]:
+    """Generals: the improved action's numbers when the player's general stands here (the
+    log says so), else nothing to change. «Игрок может выполнить улучшенное действие»: a
+    deployment whose extra army the ``supply`` lacks is the base one."""
+    better = generals.improved(play.state, player, province, action)
+    if better is None or (supply is not None and better.get("armies", 0) > supply):
+        return {}
+    play.note("generals.improved", player=player, province=province, action=action)
+    return better
+
+
 def income(play: Play, player: str, action: str, province: str) -> tuple[int, list[str]]:
-    """The rice or chests a province yields now, and why, event first then special card."""
+    """The rice or chests a province yields now, and why: the general's improved action
+    first (it is the action itself, and the log says so), then the event, then the special
+    card."""
     base = getattr(play.board.provinces[province], "tax" if action == "taxes" else "rice")
     amount, why = base, []
+    better = _improved(play, player, province, action)
+    amount += better.get("plus", 0)
     cap = _event_effect(play.state, f"{action}_cap")
     floor = _event_effect(play.state, f"{action}_floor")
     if cap and amount > cap["limit"]:
@@ -161,12 +179,14 @@ def _recruit(play: Play, player: str, action: str, province: str, spec: dict[str
     the event cut 5 to 3). The card is offered only on top of a base action that can be paid
     and placed; it never makes that action impossible."""
     s = play.state
-    armies = spec["armies"]
+    better = _improved(play, player, province, action, s.players[player].supply)
+    armies = better.get("armies", spec["armies"])
+    cost = better.get("cost", spec["cost"])
     reduced = _event_effect(play.state, "recruit_reduced")
     if reduced and action in reduced["armies"]:
         armies = reduced["armies"][action]
-    if s.players[player].chests < spec["cost"]:
-        return _skip(play, player, action, province, "no_chests", need=spec["cost"],
+    if s.players[player].chests < cost:
+        return _skip(play, player, action, province, "no_chests", need=cost,
                      have=s.players[player].chests)
     supply = s.players[player].supply
     if supply < armies:
@@ -175,12 +195,13 @@ def _recruit(play: Play, player: str, action: str, province: str, spec: dict[str
     bonus = s.catalog.specials[card] if card else None
     if bonus and bonus["action"] == action and bonus["armies"] > armies:
         if supply >= bonus["armies"]:
-            bonuses.offer(play, player, card, bonus["armies"],
-                          {"kind": "recruit", "action": action, "province": province,
-                           "base": armies})
+            then = {"kind": "recruit", "action": action, "province": province, "base": armies}
+            if better:
+                then["cost"] = cost
+            bonuses.offer(play, player, card, bonus["armies"], then)
             return False
         bonuses.unavailable(play, player, card, need=bonus["armies"], have=supply)
-    _place(play, player, action, province, spec["cost"], armies)
+    _place(play, player, action, province, cost, armies)
     return True
 
 
@@ -196,16 +217,19 @@ def _recruit_move(play: Play, player: str, action: str, province: str,
     """Rulebook: pay 1, place 1 army; then the player may move armies from this province to
     one of their own neighbouring provinces (no battle), leaving at least one."""
     s = play.state
-    if s.players[player].chests < spec["cost"]:
-        return _skip(play, player, action, province, "no_chests", need=spec["cost"],
+    better = _improved(play, player, province, action, s.players[player].supply)
+    armies = better.get("armies", spec["armies"])
+    cost = better.get("cost", spec["cost"])
+    if s.players[player].chests < cost:
+        return _skip(play, player, action, province, "no_chests", need=cost,
                      have=s.players[player].chests)
-    if s.players[player].supply < spec["armies"]:
-        return _skip(play, player, action, province, "no_cubes", need=spec["armies"],
+    if s.players[player].supply < armies:
+        return _skip(play, player, action, province, "no_cubes", need=armies,
                      have=s.players[player].supply)
-    play.pay(player, spec["cost"])
-    play.move(player, spec["armies"], SUPPLY, province)
-    play.note("action.recruited", player=player, province=province, armies=spec["armies"],
-              cost=spec["cost"])
+    play.pay(player, cost)
+    play.move(player, armies, SUPPLY, province)
+    play.note("action.recruited", player=player, province=province, armies=armies,
+              cost=cost)
     own = [n for n in play.board.neighbours[province]
            if n in s.provinces and s.provinces[n].owner == player]
     if not own:
@@ -342,7 +366,8 @@ def answer_bonus(play: Play, cmd: AnswerBonus) -> None:
     if then["kind"] == "recruit":
         spec = play.catalog.actions[then["action"]]
         armies = pending["armies"] if cmd.take else then["base"]
-        _place(play, cmd.player, then["action"], then["province"], spec["cost"], armies)
+        _place(play, cmd.player, then["action"], then["province"], then.get("cost", spec["cost"]),
+               armies)
         return
     side = ATTACK_OFFERS[then["asked"] - 1][0]
     taken = then["taken"] + [side] if cmd.take else then["taken"]

@@ -40,9 +40,13 @@ def choose(state: ShogunState, rng: random.Random) -> dict[str, Any]:
             return {"type": "draft_refresh", "player": player}
         armies = rng.choice(state.players[player].groups)
         if state.face_up and rng.random() < 0.7:
-            return {"type": "draft_pick", "player": player, "take": "face_up",
+            pick = {"type": "draft_pick", "player": player, "take": "face_up",
                     "province": rng.choice(state.face_up), "armies": armies}
-        return {"type": "draft_pick", "player": player, "take": "deck", "armies": armies}
+        else:
+            pick = {"type": "draft_pick", "player": player, "take": "deck", "armies": armies}
+        if state.generals.get(player, "") is None and rng.random() < 0.3:
+            pick["general"] = True
+        return pick
     if kind == "plans":
         return _plan(state, rng.choice(pending["waiting"]), rng)
     if kind == "special":
@@ -57,6 +61,11 @@ def choose(state: ShogunState, rng: random.Random) -> dict[str, Any]:
                 "armies": rng.randint(1, armies - 1)}
     if kind == "bonus":
         return {"type": "bonus", "player": pending["player"], "take": rng.random() < 0.7}
+    if kind == "general":
+        province = rng.choice(pending["provinces"])
+        statue = province in pending["adjacent"] and pending["statues"] > 0 and rng.random() < 0.8
+        return {"type": "general", "player": pending["player"], "province": province,
+                "statue": statue}
     if kind == "valour":
         take = rng.choice([*pending["offers"], "nothing"])
         return {"type": "valour", "player": pending["player"], "take": take}

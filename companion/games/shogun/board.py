@@ -2,7 +2,7 @@
 
 The app keeps the game; the players keep the board. Every event that changes something a
 player can touch (armies, province cards, chests, the rice and score markers, buildings,
-unrest tokens, the Samurai's valour stacks) becomes one line telling the table what to do,
+unrest tokens, the Samurai's valour stacks, the generals and their statues) becomes one line telling the table what to do,
 grouped by the player whose pieces they are, so the tablet can show one player's step at a
 time. Cubes a card puts into the tray are such a step; throwing cubes into the
 tower is left out: the battle screen lists the throw, and the tower itself drops them into
@@ -76,12 +76,35 @@ def _line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
         return e["player"], {"key": key, "icon": "valour", "colour": e["player"],
                              "params": {"player": e["player"], "top": e["top"] + 1,
                                         "was": state.valour[e["player"]] + 1}}
+    if kind in ("general", "statue", "trophy"):
+        return _general_line(e)
     if kind == "unrest":
         owner = state.provinces[e["province"]].owner
         return owner, {"key": "board.unrest_added" if e["n"] > 0 else "board.unrest_removed",
                        "icon": "unrest", "colour": owner,
                        "params": {"player": owner, "n": abs(e["n"]), "province": e["province"]}}
     return None
+
+
+def _general_line(e: dict) -> tuple[str | None, Line]:
+    """The general figure placed, moved or taken off; a statue put down or taken as a trophy."""
+    player = e["player"]
+    if e["type"] == "trophy":
+        return player, {"key": "board.statue_captured", "icon": "statue", "colour": player,
+                        "params": {"player": player, "owner": e["owner"],
+                                   "province": e["province"]}}
+    if e["type"] == "statue":
+        return player, {"key": "board.statue_placed" if e["placed"] else "board.statue_removed",
+                        "icon": "statue", "colour": player,
+                        "params": {"player": player, "province": e["province"]}}
+    if e["origin"] is None:
+        key, params = "board.general_placed", {"province": e["province"]}
+    elif e["province"] is None:
+        key, params = "board.general_removed", {"province": e["origin"]}
+    else:
+        key, params = "board.general_moved", {"src": e["origin"], "dst": e["province"]}
+    return player, {"key": key, "icon": "general", "colour": player,
+                    "params": {"player": player, **params}}
 
 
 def board_steps(state: ShogunState, events: list[dict]) -> list[dict[str, Any]]:
@@ -128,13 +151,17 @@ _OPPOSITE = {
     "board.card_and_armies": "board.armies_and_card_back", "board.armies_and_card_back": "board.card_and_armies",
     "board.move": "board.move", "board.card_from_player": "board.card_from_player",
     "board.rice": "board.rice", "board.score": "board.score",
+    "board.general_placed": "board.general_removed", "board.general_removed": "board.general_placed",
+    "board.general_moved": "board.general_moved",
+    "board.statue_placed": "board.statue_removed", "board.statue_removed": "board.statue_placed",
+    "board.statue_captured": "board.statue_returned", "board.statue_returned": "board.statue_captured",
 }
 
 
 def _undone(line: Line) -> Line:
     p = dict(line["params"])
     key = line["key"]
-    if key == "board.move":
+    if key in ("board.move", "board.general_moved"):
         p["src"], p["dst"] = p["dst"], p["src"]
     elif key == "board.card_from_player":
         p["player"], p["by"] = p["by"], p["player"]

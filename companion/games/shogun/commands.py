@@ -60,6 +60,9 @@ class DraftPick(_Command, tag="draft_pick"):
     take: Id
     armies: Count
     province: Union[Id, None] = None
+    general: Union[bool, None] = None
+    """Generals: «каждый игрок может решить во время выбора провинций, в какой из них
+    разместить генерала»: the general goes into the province taken now."""
 
 
 class CountTray(_Command, tag="count_tray"):
@@ -116,6 +119,15 @@ class ValourBonus(_Command, tag="valour"):
     take: Id
 
 
+class PlaceGeneral(_Command, tag="general"):
+    """Generals: where the player's general goes (placed, re-placed after winter, or moved
+    after a round), and whether a statue stays in the province it left («может
+    разместить ... жетон статуи»)."""
+    player: Id
+    province: Id
+    statue: bool = False
+
+
 class ChooseRevolt(_Command, tag="choose_revolt"):
     player: Id
     province: Id
@@ -127,7 +139,8 @@ class EndGame(_Command, tag="end_game"):
 
 
 Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, CubesFell, SubmitPlan,
-                ChooseSpecial, Move, Pass, AnswerBonus, ValourBonus, ChooseRevolt, EndGame]
+                ChooseSpecial, Move, Pass, AnswerBonus, ValourBonus, PlaceGeneral, ChooseRevolt,
+                EndGame]
 
 
 def to_dict(command: Command) -> dict[str, Any]:

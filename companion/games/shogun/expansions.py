@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 from companion.errors import RuleError
 from companion.games.shogun.catalog import DataError, check_document, read_data
 
-IMPLEMENTED: tuple[str, ...] = ("samurai",)
+IMPLEMENTED: tuple[str, ...] = ("samurai", "generals")
 """In the rulebook's order («Двор Тэнно», «Самураи», «Генералы», «Дадзёкан»): the new-game
 form offers them in this order."""
 
@@ -29,7 +29,25 @@ def check_samurai(document: Mapping[str, Any]) -> None:
         raise DataError("samurai: card 1, the empty banner, has no bonus")
 
 
-CHECKS = {"samurai": check_samurai}
+IMPROVABLE = frozenset({"castle", "temple", "theatre", "rice", "taxes", "recruit5", "recruit3",
+                        "recruit1"})
+"""The actions the Generals' reference card improves; «Сражение/Перемещение» is not among them."""
+
+
+def check_generals(document: Mapping[str, Any]) -> None:
+    """Every improved action is one the reference card prints, and each says what it improves."""
+    check_document(document, "generals.schema.json", "generals")
+    for action, improved in document["improved"].items():
+        if action not in IMPROVABLE:
+            raise DataError(f"generals: no improved action {action!r} on the reference card")
+        if not {"cost", "armies", "plus"} & set(improved):
+            raise DataError(f"generals: the improved {action} changes nothing")
+
+
+SET_UP_NOTES = {"generals": "generals.set_up"}
+"""The log line saying what an expansion adds at set-up, where it has its own."""
+
+CHECKS = {"samurai": check_samurai, "generals": check_generals}
 
 
 def recorded(names: Sequence[str]) -> dict[str, Any]:

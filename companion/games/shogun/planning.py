@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import RuleError
+from companion.games.shogun import generals
 from companion.games.shogun.commands import ChooseSpecial, SubmitPlan
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import ShogunState
@@ -161,7 +162,7 @@ def ask_special(play: Play) -> None:
         order = sorted(s.seating, key=lambda p: s.slot_of[p])
         play.event("turn_order", order=order)
         play.note("turn.order", order=order, specials={p: s.specials[p] for p in order})
-        play.phase("valour" if "samurai" in s.expansions else "actions")
+        play.phase(generals.after_turn_order(s))
         play.event("cursor", at=[0, 0])
         return
     free = [i + 1 for i, card in enumerate(s.special_slots) if card is not None]

@@ -75,6 +75,11 @@ class Play:
                 if planned == province and action not in done:
                     self.note("plan.card_lost", player=before, province=province, action=action)
         self.event("owner", province=province, player=player)
+        if before is not None and self.state.generals.get(before) == province:
+            # Generals: «Если игрок теряет контроль над провинцией, где находится генерал,
+            # фишка генерала убирается с игрового поля.»
+            self.event("general", player=before, province=None, origin=province)
+            self.note("generals.removed", player=before, province=province)
 
     def expect(self, kind: str, player: str | None = None) -> dict[str, Any]:
         """The decision the game awaits, if it is ``kind`` (and ``player``'s), else refuse."""

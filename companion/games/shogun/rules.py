@@ -12,8 +12,8 @@ from typing import Any, Callable, Mapping
 
 from companion.engine.game import Actor, Decision
 from companion.errors import RuleError
-from companion.games.shogun import (RULES_VERSION, actions, battle, board, catalog, planning, samurai,
-                                    setup, winter)
+from companion.games.shogun import (RULES_VERSION, actions, battle, board, catalog, generals, planning,
+                                    samurai, setup, winter)
 from companion.games.shogun import commands as cmds
 from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.games.shogun.expansions import IMPLEMENTED as EXPANSIONS
@@ -65,12 +65,21 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.Pass: actions.decline,
     cmds.AnswerBonus: actions.answer_bonus,
     cmds.ValourBonus: samurai.choose,
+    cmds.PlaceGeneral: generals.choose,
     cmds.ChooseRevolt: winter.choose,
     cmds.EndGame: winter.end_early,
 }
 
 
 def _end_round(play: Play) -> None:
+    """Generals: «После каждого раунда игроки должны передвигать своих генералов» first."""
+    if generals.playing(play.state):
+        play.phase(generals.after_round(play.state))
+        return
+    _next_season(play)
+
+
+def _next_season(play: Play) -> None:
     s = play.state
     if s.season < len(play.catalog.cards["seasons"]) - 1:
         play.event("season", season=s.season + 1)
@@ -81,9 +90,13 @@ def _end_round(play: Play) -> None:
 
 STEPS: dict[str, Callable[[Play], None]] = {
     "round_start": planning.start_round,
+    "general_place": generals.place_first,
     "valour": samurai.run,
     "actions": actions.run,
     "round_end": _end_round,
+    "general_move": generals.move_after_round,
+    "season_end": _next_season,
+    "general_return": generals.return_after_winter,
     "winter": winter.run,
 }
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.engine import find_game
 from companion.engine.game import versions
 from companion.errors import RuleError
-from companion.games.shogun import battle, expansions
+from companion.games.shogun import battle, expansions, generals
 from companion.games.shogun.catalog import DataError, data_version, documents, recorded_catalog
 from companion.games.shogun.colours import PEASANT, PLAYER_COLOURS
 from companion.games.shogun.commands import CreateGame, DraftPick, DraftRefresh
@@ -50,7 +50,7 @@ def create(play: Play, cmd: CreateGame) -> None:
     s = play.state
     play.note("setup.created", count=len(players), chests=s.players[colours[0]].chests)
     for name in s.expansions:
-        play.note("setup.expansion", expansion=name)
+        play.note(expansions.SET_UP_NOTES.get(name, "setup.expansion"), expansion=name)
     if cmd.setup == "recommended":
         _recommended(play)
     else:
@@ -112,11 +112,13 @@ def pick(play: Play, cmd: DraftPick) -> None:
         province = cmd.province
     else:
         raise RuleError("command.bad_field", field="take")
+    generals.check_draft_choice(s, cmd.player, bool(cmd.general))
     play.event("draft_take", player=cmd.player, province=province, source=cmd.take,
                armies=cmd.armies)
     _place_group(play, cmd.player, province, cmd.armies)
     play.note("draft.took", player=cmd.player, province=province, armies=cmd.armies,
               source=cmd.take)
+    generals.place_in_draft(play, cmd.player, province, bool(cmd.general))
     play.pending(None)
     ask_draft(play)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from companion.engine import Session, find_game
-from companion.games.shogun import agent
+from companion.games.shogun import agent, generals
 from companion.games.shogun.colours import PEASANT, PLAYER_COLOURS
 from companion.games.shogun.tray import count_command, start_throw
 from companion.games.shogun.state import ShogunState
@@ -41,6 +41,20 @@ def check_invariants(state: ShogunState) -> None:
     for kind, left in state.tokens.items():
         if left < 0:
             raise InvariantBroken(f"{kind} tokens: {left}")
+    _check_generals(state)
+
+
+def _check_generals(state: ShogunState) -> None:
+    """A general stands only in a province its player holds; no statue is lost or made."""
+    if not generals.playing(state):
+        return
+    for colour, province in state.generals.items():
+        if province is not None and state.provinces[province].owner != colour:
+            raise InvariantBroken(f"{colour} general in {province}, held by "
+                                  f"{state.provinces[province].owner}")
+        if not 0 <= generals.statues_left(state, colour) <= \
+                state.expansions["generals"]["statues_per_player"]:
+            raise InvariantBroken(f"{colour} statues left: {generals.statues_left(state, colour)}")
 
 
 @dataclass

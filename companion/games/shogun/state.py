@@ -75,6 +75,10 @@ class ShogunState:
     expansions: dict[str, Any] = field(default_factory=dict)
     valour: dict[str, int] = field(default_factory=dict)
     valour_queue: list[str] | None = None
+    generals: dict[str, str | None] = field(default_factory=dict)
+    statues: dict[str, list[str]] = field(default_factory=dict)
+    trophies: dict[str, list[str]] = field(default_factory=dict)
+    general_queue: list[str] | None = None
 
     @property
     def board(self):
@@ -123,6 +127,9 @@ def _created(s: ShogunState, e: dict) -> None:
     s.expansions = dict(config.get("expansions", {}))
     if "samurai" in s.expansions:
         s.valour = {c: 0 for c in s.seating}
+    if "generals" in s.expansions:
+        s.generals = {c: None for c in s.seating}
+        s.trophies = {c: [] for c in s.seating}
 
 
 def _cubes(s: ShogunState, e: dict) -> None:
@@ -234,6 +241,25 @@ def _valour(s: ShogunState, e: dict) -> None:
     s.valour[e["player"]] = e["top"]
 
 
+def _general(s: ShogunState, e: dict) -> None:
+    s.generals[e["player"]] = e["province"]
+
+
+def _statue(s: ShogunState, e: dict) -> None:
+    here = s.statues.setdefault(e["province"], [])
+    if e["placed"]:
+        here.append(e["player"])
+    else:
+        here.remove(e["player"])
+        if not here:
+            del s.statues[e["province"]]
+
+
+def _trophy(s: ShogunState, e: dict) -> None:
+    _statue(s, {"player": e["owner"], "province": e["province"], "placed": False})
+    s.trophies[e["player"]].append(e["owner"])
+
+
 def _note(s: ShogunState, e: dict) -> None:
     s.log.append(e)
 
@@ -283,6 +309,10 @@ FOLD: dict[str, Callable[[ShogunState, dict], None]] = {
     "result": _set("result"),
     "valour": _valour,
     "valour_queue": _set("valour_queue", "queue"),
+    "general": _general,
+    "statue": _statue,
+    "trophy": _trophy,
+    "general_queue": _set("general_queue", "queue"),
 }
 
 

@@ -10,7 +10,11 @@ from companion.i18n import Names, render
 from companion.kits.tower.source import CATALOGUES as TOWER
 
 CATALOGUES: tuple[str, ...] = (__package__, *TOWER)
-SEASONAL = frozenset({"planning", "specials", "round_start", "valour", "actions", "round_end"})
+SEASONAL = frozenset({"planning", "specials", "round_start", "valour", "actions", "round_end",
+                      "general_place", "general_move", "season_end", "general_return"})
+
+
+GENERALS = frozenset({"general_place", "general_move", "general_return"})
 
 
 def names_for(state: ShogunState, lang: str) -> Names:
@@ -53,7 +57,8 @@ def table_lines(state: ShogunState, lang: str, log: int) -> list[str]:
     names = names_for(state, lang)
     seasonal = state.phase in SEASONAL and state.catalog is not None
     season = state.catalog.cards["seasons"][state.season] if seasonal else "none"
-    heading = "text.heading_valour" if state.phase == "valour" else "text.heading"
+    heading = "text.heading_valour" if state.phase == "valour" else \
+        "text.heading_generals" if state.phase in GENERALS else "text.heading"
     lines = [render(heading, {"year": state.year, "season": season, "phase": state.phase}, names)]
     pending = state.pending or {}
     if pending.get("kind") == "tray":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.shogun import samurai
+from companion.games.shogun import generals, samurai
 from companion.games.shogun.state import ShogunState
 
 
@@ -76,4 +76,5 @@ def view(state: ShogunState, viewer: str | None = None) -> dict[str, Any]:
         # Only a game with expansions shows them: a base game's view stays as it always was.
         seen["expansions"] = list(state.expansions)
         seen.update(samurai.view(state))
+        seen.update(generals.view(state))
     return seen

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.shogun import battle, samurai
+from companion.games.shogun import battle, generals, samurai
 from companion.games.shogun.colours import PEASANT
 from companion.games.shogun.commands import ChooseRevolt, EndGame
 from companion.games.shogun.play import Play
@@ -155,8 +155,9 @@ def end_year(play: Play) -> None:
         samurai.restack(play)
         play.note("year.started", year=s.year, events=list(s.year_events))
         play.event("season", season=0)
-        play.phase("round_start")
+        play.phase(generals.after_winter(s))
         return
+    generals.score(play)
     finish(play, early=False)
 
 

@@ -169,6 +169,11 @@ class Scene:
             return None
         return f"winter-{scoring['year']}"
 
+    def statue_scores(self) -> list[dict[str, Any]]:
+        """Generals: each player's statues on the board, trophies and points at the end,
+        from the final scoring's log lines (none without the Generals)."""
+        return [n["params"] for n in self.v["log"] if n["key"] == "generals.scored"]
+
     def last_winter(self) -> list[dict[str, Any]]:
         """The newest winter's supply, player by player, from its log lines: rice after the
         loss, provinces, how short, which provinces revolted and whether they were held."""

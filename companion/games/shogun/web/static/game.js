@@ -62,6 +62,7 @@
     const cmd = {type: "draft_pick", player: box.dataset.player, take: card.dataset.take,
                  armies: Number(group.dataset.armies)};
     if (card.dataset.province) cmd.province = card.dataset.province;
+    if (box.querySelector("[data-general-here]:checked")) cmd.general = true;
     send(cmd).catch(() => {
       box.querySelectorAll(".on").forEach((b) => b.classList.remove("on"));
     });

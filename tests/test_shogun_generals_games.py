@@ -1,0 +1,107 @@
+"""Whole games with the Generals (alone and with the Samurai): recorded with their data,
+replayed identically, played to the end by the random players and the command line with
+every cube and statue accounted for, and every log line readable in each language."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion import cli
+from companion.engine import EventStore, Session, find_game
+from companion.engine.board import pending
+from companion.games.shogun.generals import statues_left
+from companion.games.shogun.simulate import play_game
+from companion.games.shogun.text import describe
+from companion.i18n import LANGUAGES
+
+GAME = find_game("shogun")
+UNFILLED = re.compile(r"\{[a-z_]+\}")
+
+
+def view_digests(history: list[list[dict]]) -> list[str]:
+    state, digests = GAME.new_state(), []
+    for events in history:
+        for event in events:
+            GAME.apply(state, event)
+        views = [GAME.view(state, seat) for seat in [None, *GAME.seats(state)]]
+        digests.append(hashlib.sha256(json.dumps(views, sort_keys=True).encode()).hexdigest())
+    return digests
+
+
+def test_the_create_command_records_the_generals_data():
+    """The improved actions are recorded with the game, as printed on the reference card."""
+    create = {"type": "create", "seed": 3, "setup": "recommended",
+              "players": [{"colour": c} for c in ("red", "blue", "yellow")],
+              "expansions": ["generals"]}
+    recorded = Session.create(GAME, create).history[0][0]["config"]["expansions"]
+    assert list(recorded) == ["generals"]
+    assert recorded["generals"]["statues_per_player"] == 6
+    assert recorded["generals"]["improved"]["recruit5"] == {
+        "cost": 3, "armies": 6,
+        "quote": "Игрок платит 3 сундука и размещает 6 армий из личного запаса в выбранной "
+                 "провинции вместо 5 армий."}
+
+
+def test_a_saved_generals_game_replays_to_the_same_views(tmp_path: Path):
+    store = EventStore(tmp_path / "games.sqlite3")
+    played = play_game(3, 7, "draft", session_factory=lambda c: Session.create(GAME, c, store),
+                       expansions=("generals",)).session
+    assert any(n["key"] == "generals.moved" for n in played.state.log)
+    reopened = Session(GAME, store, played.game_id)
+    assert reopened.history == played.history
+    assert view_digests(reopened.history) == view_digests(played.history)
+
+
+@pytest.mark.parametrize("expansions", [("generals",), ("samurai", "generals")],
+                         ids=["generals", "samurai+generals"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_random_players_finish_generals_games_with_cubes_and_statues_accounted_for(players,
+                                                                                  expansions):
+    """``check=True``: cubes conserved, every general in a province of its player, statues
+    between none and six left, after every command."""
+    for seed in range(4):
+        for setup in ("draft", "recommended"):
+            state = play_game(players, 700 + seed, setup, expansions=expansions,
+                              check=True).session.state
+            assert state.phase == "over"
+            assert all(0 <= statues_left(state, c) <= 6 for c in state.seating)
+
+
+def test_every_generals_log_line_reads_in_each_language():
+    states = [play_game(p, 40 + p, setup, expansions=("generals",)).session.state
+              for p in (3, 4, 5) for setup in ("draft", "recommended")]
+    keys = {n["key"] for s in states for n in s.log if n["key"].startswith("generals.")}
+    assert {"generals.placed", "generals.moved", "generals.fled", "generals.improved",
+            "generals.scored", "generals.set_up"} <= keys
+    for lang in LANGUAGES:
+        for state in states:
+            for note in state.log:
+                line = describe(state, note, lang)
+                assert not UNFILLED.search(line) and "generals." not in line, (note, line)
+                assert "[" not in line, line
+
+
+def test_the_command_line_simulates_samurai_and_generals_games(tmp_path: Path):
+    assert cli.main(["--db", str(tmp_path / "g.sqlite3"), "simulate", "--expansions",
+                     "samurai,generals", "--games", "2", "--players", "4", "--check", "--store",
+                     "--quiet"]) == 0
+    store = EventStore(tmp_path / "g.sqlite3")
+    games = store.games()
+    assert len(games) == 2 and all(g.summary["phase"] == "over" for g in games)
+    for g in games:
+        created = Session(GAME, store, g.id).history[0][0]
+        assert list(created["config"]["expansions"]) == ["samurai", "generals"]
+
+
+def test_every_generals_step_has_its_picture():
+    """The general and the statues are drawn by the game's stylesheet, not by an emoji."""
+    css = (Path(__file__).resolve().parents[1]
+           / "companion/games/shogun/web/static/game.css").read_text(encoding="utf-8")
+    session = GAME.simulate(4, 7, expansions=("generals",))
+    icons = {line["icon"] for s in pending(GAME, session.history, (1, 0)) for line in s.lines}
+    drawn = set(re.findall(r'\.steplines \.i-([a-z]+) \.icon \{ background-image: url\("data:image/svg\+xml,', css))
+    assert {"general", "statue"} <= icons <= drawn | {"army"}
