@@ -8,7 +8,8 @@ colours with their reference cubes' colours (``training.data.reference_colours``
 tray's box in the frame and one cube's edge in frame pixels. The network marks each counted
 cube's top-face centre with a peak in its heatmap and names there the cube's reference colour;
 a peak is a cell at least as high as its eight neighbours (a 3 x 3 max-pool), a cube where
-its probability passes one half, and of the reference colour nearest the one named.
+its probability reaches the model's cube threshold (one half unless its manifest names the
+one chosen on its validation photos), and of the reference colour nearest the one named.
 
     .venv/bin/python -m training.infer MODEL DATA_DIR   # exact-count accuracy and ms a frame, one core
 """
@@ -27,7 +28,7 @@ import numpy as np
 from training import data
 
 STRIDE = 4
-CUBE_AT = 0.5  # probability from which a peak is a counted cube
+CUBE_AT = 0.5  # probability from which a peak is a counted cube, for a model whose manifest chose none
 SURE_MARGIN = 0.35  # a peak within this of CUBE_AT makes the photo's count unsure
 FAINTEST = 0.1  # peaks below this say nothing about the count
 
@@ -58,13 +59,17 @@ def peaks(heatmap: np.ndarray, floor: float = FAINTEST) -> list[tuple[int, int, 
     return sorted(((int(r), int(c), float(plane[r, c])) for r, c in zip(rows, cols)), key=lambda p: -p[2])
 
 
-def decode(output: np.ndarray, colours: Sequence[str], colours_bgr: np.ndarray, to_frame: tuple[float, float, float]) -> Reading:
+def decode(
+    output: np.ndarray, colours: Sequence[str], colours_bgr: np.ndarray, to_frame: tuple[float, float, float], cube_at: float = CUBE_AT,
+) -> Reading:
     """Counts from the network's output (a centre probability map, then the named colour, 4 x
     rows x cols); ``colours_bgr`` are the reference colours of ``colours``; ``to_frame`` is
-    (scale, x0, y0): input pixel ``p`` lies at ``p / scale + (x0, y0)`` in the frame.
+    (scale, x0, y0): input pixel ``p`` lies at ``p / scale + (x0, y0)`` in the frame; a peak
+    is a cube from probability ``cube_at``.
 
-    A peak's colour is the nearest reference colour; it is decided by how much nearer that is
-    than the second nearest (equally near: not at all)."""
+    A peak is decided by how far its probability lies from ``cube_at``, as a share of the way
+    to 0 or 1; a cube's colour, the nearest reference colour, by how much nearer that is than
+    the second nearest (equally near: not at all)."""
     scale, x0, y0 = to_frame
     refs = np.asarray(colours_bgr, np.float32)
     counts = {c: 0 for c in colours}
@@ -76,13 +81,14 @@ def decode(output: np.ndarray, colours: Sequence[str], colours_bgr: np.ndarray, 
         k = int(order[0])
         named = 1.0 if len(refs) < 2 else float(1 - distance[k] / max(distance[order[1]], 1e-6))
         cube = Cube(colours[k], (c + 0.5) * STRIDE / scale + x0, (r + 0.5) * STRIDE / scale + y0, p)
-        decided = min(1.0, abs(p - CUBE_AT) / (1 - CUBE_AT))
-        if p >= CUBE_AT:
+        counted = p >= cube_at
+        decided = min(1.0, (p - cube_at) / (1 - cube_at) if counted else (cube_at - p) / cube_at)
+        if counted:
             decided = min(decided, named)
         confidence = min(confidence, decided)
-        if abs(p - CUBE_AT) < SURE_MARGIN:
+        if abs(p - cube_at) < SURE_MARGIN:
             doubtful.append(cube)
-        if p >= CUBE_AT:
+        if counted:
             counts[colours[k]] += 1
             cubes.append(cube)
     return Reading(counts, cubes, round(confidence, 3), doubtful)
@@ -96,12 +102,21 @@ def sure_threshold(results: list[tuple[bool, float]]) -> float:
     return round(max(wrong) + 0.001, 3) if wrong else 0.0
 
 
+def _validation(model: str | Path) -> dict:
+    manifest = Path(model).with_suffix(".json")
+    return (json.loads(manifest.read_text(encoding="utf-8")).get("validation") if manifest.exists() else None) or {}
+
+
 def sure_confidence(model: str | Path) -> float:
     """The confidence from which the model's counts are called sure: the threshold its
     manifest's validation set, else the default margin's."""
-    manifest = Path(model).with_suffix(".json")
-    validation = json.loads(manifest.read_text(encoding="utf-8")).get("validation") if manifest.exists() else None
-    return float((validation or {}).get("sure_confidence", 1 - SURE_MARGIN / (1 - CUBE_AT)))
+    return float(_validation(model).get("sure_confidence", 1 - SURE_MARGIN / (1 - CUBE_AT)))
+
+
+def cube_threshold(model: str | Path) -> float:
+    """The peak probability from which the model counts a cube: the one its manifest chose on
+    its validation photos, else one half."""
+    return float(_validation(model).get("cube_at", CUBE_AT))
 
 
 class TrayCounter:
@@ -118,6 +133,7 @@ class TrayCounter:
         cube_px: float = 16.0,
     ):
         self.net = cv2.dnn.readNetFromONNX(str(model))
+        self.cube_at = cube_threshold(model)
         self.colours = list(colours)
         self.colours_bgr = np.asarray(colours_bgr, np.float32)
         self.roi, self.cube_edge_px, self.cube_px = roi, cube_edge_px, cube_px
@@ -135,7 +151,7 @@ class TrayCounter:
         self.net.setInput(self._input)
         output = self.net.forward()[0]
         output[0] = 1 / (1 + np.exp(-output[0]))
-        return decode(output, self.colours, self.colours_bgr, (self.scale, x, y))
+        return decode(output, self.colours, self.colours_bgr, (self.scale, x, y), self.cube_at)
 
 
 def counter_for(model: str | Path, sample: data.Sample, cube_px: float = 16.0) -> TrayCounter:

@@ -72,18 +72,44 @@ def _held(path: Path, cube_px: float) -> _Held:
     return _Held(torch.from_numpy(x), s.colours, colours_bgr, (scale, roi[0], roi[1]), s.counts)
 
 
-def validate(model: torch.nn.Module, held: list[_Held]) -> list[tuple[bool, float]]:
-    """Each validation photo's (all counts exact, confidence), decoded as ``training.infer`` does."""
+CUBE_THRESHOLDS = tuple(round(0.2 + 0.05 * i, 2) for i in range(11))  # the peak probabilities tried as a cube's threshold
+
+
+@dataclass
+class Checked:
+    """A validation pass at one cube threshold: each photo's (all counts exact, confidence),
+    and the cubes miscounted a photo (what tells two checks apart while few photos are exact)."""
+
+    cube_at: float
+    results: list[tuple[bool, float]]
+    cubes_off: float
+
+    @property
+    def exact(self) -> float:
+        return float(np.mean([right for right, _ in self.results]))
+
+    def key(self) -> tuple[float, float]:
+        return self.exact, -self.cubes_off
+
+
+def validate(model: torch.nn.Module, held: list[_Held]) -> Checked:
+    """The validation photos decoded as ``training.infer`` does, at the cube threshold that
+    counts them best (most photos exact, then fewest cubes off). An undertrained network's
+    peaks stay low: a threshold fixed at one half would hide what it already finds."""
     model.eval()
-    out = []
+    outputs = []
     with torch.no_grad():
         for h in held:
             output = model(h.x)[0].numpy().copy()
             output[0] = 1 / (1 + np.exp(-output[0]))
-            reading = infer.decode(output, h.colours, h.colours_bgr, h.to_frame)
-            out.append((reading.counts == h.counts, reading.confidence))
+            outputs.append(output)
     model.train()
-    return out
+    checks = []
+    for cube_at in CUBE_THRESHOLDS:
+        readings = [infer.decode(o, h.colours, h.colours_bgr, h.to_frame, cube_at) for o, h in zip(outputs, held)]
+        off = np.mean([sum(abs(r.counts[c] - h.counts[c]) for c in h.colours) for r, h in zip(readings, held)])
+        checks.append(Checked(cube_at, [(r.counts == h.counts, r.confidence) for r, h in zip(readings, held)], float(off)))
+    return max(checks, key=lambda c: (c.key(), -abs(c.cube_at - infer.CUBE_AT)))
 
 
 def heatmap_target(tops: np.ndarray, colours: np.ndarray, shape: tuple[int, int], sigma: float) -> np.ndarray:
@@ -110,7 +136,7 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     Geometry: a scale around the calibrated one, a mirror, a random window. Light and camera:
     a white balance and tone curve shared by the throw, the empty tray and the reference
     colours (one camera took all three), then the throw's own exposure drift, blur and noise.
-    Colour order: the reference planes are shuffled, so nothing ties a slot to a colour name;
+    Another camera's JPEG over the throw, sometimes. Colour order: the reference planes are shuffled, so nothing ties a slot to a colour name;
     the network answers with a colour, which the reference colours name."""
     aug = cfg["augment"]
     ph, pw = cfg["patch"]
@@ -142,12 +168,21 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     if rng.random() < aug["blur_p"]:
         frame = cv2.GaussianBlur(frame, (0, 0), rng.uniform(0.5, 1.2))
     frame = frame + rng.normal(0, rng.uniform(0, aug["noise"]), frame.shape).astype(np.float32)
+    if rng.random() < aug.get("jpeg_p", 0.0):
+        frame = _jpeg(frame, int(rng.integers(*aug["jpeg_quality"])))
     empty = empty + rng.normal(0, rng.uniform(0, aug["noise"]), empty.shape).astype(np.float32)
 
     planes = data.slot_colours(refs[rng.permutation(len(refs))]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
     x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), planes])
     target = heatmap_target(tops, refs[crop.slots].reshape(-1, 3), (ph // STRIDE, pw // STRIDE), cfg["sigma"])
     return x.astype(np.float32), target
+
+
+def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
+    """``img`` (0..1) through a JPEG at ``quality``: the blocks and colour bleeding of another
+    camera's compression, so the path tracer's own JPEG is not the only one the network knows."""
+    _, buf = cv2.imencode(".jpg", (np.clip(img, 0, 1) * 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR).astype(np.float32) / 255.0
 
 
 def loss_of(output: torch.Tensor, target: torch.Tensor, colour_weight: float) -> torch.Tensor:
@@ -214,8 +249,16 @@ def train(config_path: Path, out: Path) -> dict:
     held_paths = [p for _, ps in held_chosen for p in ps]
     held = [_held(p, cfg["cube_px"]) for p in held_paths]
     every = int(cfg.get("validate_every", 1))
-    best: tuple[float, int, dict] | None = None
+    best: tuple[tuple[float, float], int, dict, Checked] | None = None
     held_log = []
+    runs = {
+        "folders": folders, "paths": paths, "sha256": _files_hash(paths),
+        "held_chosen": held_chosen, "held_paths": held_paths, "held_sha256": _files_hash(held_paths),
+    }
+
+    def save(kept: tuple | None, epochs_run: int) -> dict:
+        return _save(out, config_path, cfg, model, kept, epochs_run, runs, held_log, log, started)
+
     model = TrayNet(cfg["width"])
     opt = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
     steps = cfg["epochs"] * (len(crops) // cfg["batch"])
@@ -236,27 +279,44 @@ def train(config_path: Path, out: Path) -> dict:
             sched.step()
             losses.append(loss.item())
         log.append(round(float(np.mean(losses)), 4))
-        exact = None
+        shown = ""
         if held and ((epoch + 1) % every == 0 or epoch + 1 == cfg["epochs"]):
-            exact = float(np.mean([right for right, _ in validate(model, held)]))
-            held_log.append([epoch + 1, round(exact, 4)])
-            if best is None or exact >= best[0]:  # the later of equals: the schedule has cooled further
-                best = (exact, epoch + 1, copy.deepcopy(model.state_dict()))
-        shown = "" if exact is None else f", validation exact {exact:.3f}"
+            check = validate(model, held)
+            held_log.append([epoch + 1, round(check.exact, 4), check.cube_at, round(check.cubes_off, 3)])
+            if best is None or check.key() >= best[0]:  # the later of equals: the schedule has cooled further
+                best = (check.key(), epoch + 1, copy.deepcopy(model.state_dict()), check)
+                save(best, epoch + 1)
+            shown = f", validation exact {check.exact:.3f} at cube {check.cube_at}, {check.cubes_off:.2f} cubes off"
         print(f"epoch {epoch + 1}/{cfg['epochs']} loss {log[-1]:.4f}{shown} ({time.time() - started:.0f} s)", flush=True)
+    return save(best, cfg["epochs"])
+
+
+def _save(
+    out: Path, config_path: Path, cfg: dict, model: torch.nn.Module, best: tuple | None, epochs_run: int,
+    runs: dict, held_log: list, log: list, started: float,
+) -> dict:
+    """The weights (the kept epoch's, else the last), the ONNX file and the manifest, as they
+    stand after ``epochs_run`` epochs. Written at every better validation as well as at the
+    end, so a run stopped early leaves its best epoch so far, which the same configuration
+    reproduces: epoch k's weights do not depend on how many epochs followed."""
     validation = None
     if best is not None:
+        model = copy.deepcopy(model)
         model.load_state_dict(best[2])
-        results = validate(model, held)
+        check = best[3]
+        results = check.results
         threshold = infer.sure_threshold(results)
         sure = [right for right, conf in results if conf >= threshold]
         validation = {
-            "folders": [json.loads((f / "dataset.json").read_text()) | {"entry": e} for (f, _), e in zip(held_chosen, cfg["validation"])],
-            "samples": len(held_paths),
-            "samples_sha256": _files_hash(held_paths),
+            "folders": [json.loads((f / "dataset.json").read_text()) | {"entry": e} for (f, _), e in zip(runs["held_chosen"], cfg["validation"])],
+            "samples": len(runs["held_paths"]),
+            "samples_sha256": runs["held_sha256"],
             "exact_by_epoch": held_log,
+            "by_epoch_columns": ["epoch", "all counts exact", "cube threshold", "cubes off a photo"],
             "kept_epoch": best[1],
-            "all_counts_exact": round(best[0], 4),
+            "all_counts_exact": round(check.exact, 4),
+            "cubes_off_per_photo": round(check.cubes_off, 3),
+            "cube_at": check.cube_at,
             "sure_confidence": threshold,
             "unsure_share": round(1 - len(sure) / len(results), 4),
         }
@@ -271,19 +331,20 @@ def train(config_path: Path, out: Path) -> dict:
         "name": name,
         "config": cfg,
         "config_file": str(config_path),
-        "seed": seed,
+        "seed": int(cfg["seed"]),
         "data": {
             "folders": [
                 json.loads((f / "dataset.json").read_text()) | {"entry": e} if (f / "dataset.json").exists() else e
-                for f, e in zip(folders, cfg["data"])
+                for f, e in zip(runs["folders"], cfg["data"])
             ],
-            "samples": len(paths),
-            "samples_sha256": _files_hash(paths),
+            "samples": len(runs["paths"]),
+            "samples_sha256": runs["sha256"],
         },
         "versions": {"torch": torch.__version__, "onnx": onnx.__version__, "opencv": cv2.__version__, "numpy": np.__version__, "python": platform.python_version()},
         "machine": f"{platform.machine()}, {torch.get_num_threads()} threads",
+        "epochs_run": epochs_run,
         "train_seconds": round(time.time() - started),
-        "loss_by_epoch": log,
+        "loss_by_epoch": list(log),
         "validation": validation,
         "parameters_bytes": parameters_bytes(model),
         "onnx": {"file": onnx_path.name, "sha256": sha256(onnx_path), "bytes": onnx_path.stat().st_size, "opencv_max_abs_diff": mismatch},
@@ -292,7 +353,6 @@ def train(config_path: Path, out: Path) -> dict:
     }
     (out / f"{name}.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest
-
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -22,7 +22,7 @@ import numpy as np
 
 from devtools.trays import camera as camera_model
 from devtools.trays.labels import ambiguous, labels, write_sample
-from devtools.trays.scene import Scene, sample_scene
+from devtools.trays.scene import RESOLUTIONS, Scene, sample_scene
 from devtools.trays.sessions import RENDERER, dataset_description, plain, write_session
 
 def describe(scene: Scene) -> dict:
@@ -54,6 +54,21 @@ def sample(seed: int, index: int, spp: int, keep_ambiguous: bool) -> tuple[bytes
     return jpeg, label
 
 
+def frame_sizes(text: str) -> tuple[tuple[int, int], ...]:
+    """``640x480:3,1280x720`` -> each size repeated by its weight (1 when not given)."""
+    sizes = []
+    for item in text.split(","):
+        size, _, weight = item.strip().partition(":")
+        width, _, height = size.partition("x")
+        try:
+            sizes += [(int(width), int(height))] * int(weight or 1)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a frame size WIDTHxHEIGHT[:WEIGHT]: {item!r}") from None
+    if not sizes or min(min(s) for s in sizes) < 16:
+        raise argparse.ArgumentTypeError(f"no usable frame size in {text!r}")
+    return tuple(sizes)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m devtools.trays", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -69,6 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     sessions.add_argument("--start", type=int, default=0, help="index of the first set-up")
     sessions.add_argument("--throws", type=int, default=8, help="throws a set-up")
     sessions.add_argument("--step", type=int, default=1, help="index stride (two processes: --start 0 and 1, --step 2)")
+    sessions.add_argument(
+        "--frames", type=frame_sizes, default=RESOLUTIONS,
+        help="camera frame sizes drawn from, WIDTHxHEIGHT[:WEIGHT] separated by commas (default 640x480,1280x720)",
+    )
     for command in (render, sessions):
         command.add_argument("--spp", type=int, default=8, help="path-traced samples a pixel")
         command.add_argument(
@@ -96,7 +115,7 @@ def _sessions(args: argparse.Namespace) -> int:
     from devtools.trays import pathtraced
 
     args.out.mkdir(parents=True, exist_ok=True)
-    description = dataset_description(args.seed, args.throws, args.spp, pathtraced.variant())
+    description = dataset_description(args.seed, args.throws, args.spp, pathtraced.variant(), args.frames)
     (args.out / "dataset.json").write_text(json.dumps(description, indent=1) + "\n", encoding="utf-8")
     indices = itertools.count(args.start, args.step) if args.count == 0 else range(args.start, args.start + args.count * args.step, args.step)
     for index in indices:
@@ -105,7 +124,7 @@ def _sessions(args: argparse.Namespace) -> int:
         began = time.perf_counter()
         written = write_session(
             args.out, args.seed, index, args.throws, args.spp,
-            lambda scene, spp, seed: pathtraced.render(scene, spp=spp, seed=seed), description["variant"],
+            lambda scene, spp, seed: pathtraced.render(scene, spp=spp, seed=seed), description["variant"], args.frames,
         )
         print(f"set-up {index}: {len(written)} throws, {time.perf_counter() - began:.1f} s", file=sys.stderr, flush=True)
     return 0

@@ -230,11 +230,12 @@ def _look_at(position: np.ndarray, target: np.ndarray, up: np.ndarray) -> np.nda
     return np.stack([np.cross(down, forward), down, forward])
 
 
-def sample_camera(rng: np.random.Generator, tray: Tray) -> Camera:
+def sample_camera(rng: np.random.Generator, tray: Tray, frames: tuple[tuple[int, int], ...] = RESOLUTIONS) -> Camera:
     """From the players' side or straight above, at a distance and focal length that make a
     cube 12-60 pixels wide (less when the whole tray would not nearly fit), the tray sometimes
-    cut by the frame."""
-    width, height = RESOLUTIONS[int(rng.integers(len(RESOLUTIONS)))]
+    cut by the frame. The frame size is drawn evenly from ``frames``: a size listed twice is
+    drawn twice as often (small frames render cheaper and still show a cube at 12 px or more)."""
+    width, height = frames[int(rng.integers(len(frames)))]
     tilt = np.radians(rng.uniform(0, 40))
     azimuth = np.radians(rng.uniform(-15, 15))
     up = np.array([np.sin(azimuth), np.cos(azimuth), 0.0])
@@ -477,12 +478,14 @@ class SetUp:
         return Scene(self.seed, self.tray, self.surface, cubes, self.lights, self.ambient, self.camera, self.colours)
 
 
-def sample_setup(rng: np.random.Generator, colours: tuple[str, ...] = COLOURS) -> SetUp:
-    """A random tray, table, lamps, camera and paint."""
+def sample_setup(
+    rng: np.random.Generator, colours: tuple[str, ...] = COLOURS, frames: tuple[tuple[int, int], ...] = RESOLUTIONS,
+) -> SetUp:
+    """A random tray, table, lamps, camera (its frame size one of ``frames``) and paint."""
     seed = int(rng.integers(1 << 31))
     tray = sample_tray(rng)
     surface = sample_surface(rng)
-    camera = sample_camera(rng, tray)
+    camera = sample_camera(rng, tray, frames)
     lights = sample_lights(rng)
     ambient = tuple(float(v) for v in rng.uniform(0.02, 0.25) * kelvin_to_rgb(rng.uniform(3000, 7500)))
     paint = {c: np.asarray(PAINT[c]) * rng.uniform(0.8, 1.2, 3) for c in colours}

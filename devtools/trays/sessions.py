@@ -24,7 +24,7 @@ import numpy as np
 
 from devtools.trays import camera as camera_model
 from devtools.trays.labels import ambiguous, labels, visible_fractions
-from devtools.trays.scene import CUBE_EDGE, Scene, SetUp, reference_cubes, sample_setup, sample_throw
+from devtools.trays.scene import CUBE_EDGE, RESOLUTIONS, Scene, SetUp, reference_cubes, sample_setup, sample_throw
 
 FORMAT = "tray-sample/1"
 RENDERER = "mitsuba3-volpath"
@@ -54,11 +54,11 @@ def describe(setup: SetUp, pipeline: camera_model.Pipeline) -> dict:
     })
 
 
-def draw_setup(rng: np.random.Generator) -> tuple[SetUp, Scene]:
+def draw_setup(rng: np.random.Generator, frames: tuple[tuple[int, int], ...] = RESOLUTIONS) -> tuple[SetUp, Scene]:
     """A set-up and its reference scene, every reference top in the picture and seen whole;
     set-ups whose tray leaves no room for that (cut by the frame, say) are drawn again."""
     while True:
-        setup = sample_setup(rng)
+        setup = sample_setup(rng, frames=frames)
         cubes = reference_cubes(rng, setup)
         if cubes is None:
             continue
@@ -109,17 +109,26 @@ def _write(path: Path, data: bytes) -> None:
     os.replace(part, path)
 
 
-def dataset_description(seed: int, throws: int, spp: int, variant: str) -> dict:
+def dataset_description(
+    seed: int, throws: int, spp: int, variant: str, frames: tuple[tuple[int, int], ...] = RESOLUTIONS,
+) -> dict:
     """``dataset.json``: the same for every process of one run, so any of them may write it."""
-    return {"renderer": RENDERER, "variant": variant, "seed": seed, "throws": throws, "spp": spp, "format": FORMAT}
+    description = {"renderer": RENDERER, "variant": variant, "seed": seed, "throws": throws, "spp": spp, "format": FORMAT}
+    if frames != RESOLUTIONS:  # runs before frame sizes could be chosen describe themselves without them
+        description["frames"] = [f"{w}x{h}" for w, h in frames]
+    return description
 
 
-def write_session(out: Path, seed: int, index: int, throws: int, spp: int, render: Render, variant: str) -> list[Path]:
+def write_session(
+    out: Path, seed: int, index: int, throws: int, spp: int, render: Render, variant: str,
+    frames: tuple[tuple[int, int], ...] = RESOLUTIONS,
+) -> list[Path]:
     """Set-up ``index`` of ``seed``: its empty and reference photos and ``throws`` samples in
-    ``out``; returns the sample files. Each sample's JSON is written after every image it names."""
+    ``out``, the camera's frame one of ``frames``; returns the sample files. Each sample's JSON
+    is written after every image it names."""
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng([seed, index])
-    setup, reference = draw_setup(rng)
+    setup, reference = draw_setup(rng, frames)
     pipeline = camera_model.sample_pipeline(rng)
     illuminant = setup.scene([]).illuminant()
 

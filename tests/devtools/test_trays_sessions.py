@@ -82,3 +82,26 @@ def test_a_set_up_depends_on_its_seed_and_index_alone(tmp_path):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     a, c = (json.loads((tmp_path / d / f"p000003-00000{i}_000.json").read_text()) for d, i in (("a", 7), ("c", 8)))
     assert a["cubes"] != c["cubes"]
+
+
+def test_a_set_up_frames_its_camera_in_one_of_the_sizes_asked_for():
+    sizes = {sessions.draw_setup(np.random.default_rng([6, i]), ((640, 480),))[0].camera.width for i in range(4)}
+    assert sizes == {640}
+
+
+def test_a_run_with_its_own_frame_sizes_names_them_in_its_description():
+    assert "frames" not in sessions.dataset_description(1, 10, 8, "v")
+    assert sessions.dataset_description(3, 10, 4, "v", ((640, 480), (640, 480), (1280, 720)))["frames"] == [
+        "640x480", "640x480", "1280x720",
+    ]
+
+
+def test_frame_sizes_are_read_with_their_weights_and_nonsense_is_refused():
+    import argparse
+
+    from devtools.trays.__main__ import frame_sizes
+
+    assert frame_sizes("640x480:2,1280x720") == ((640, 480), (640, 480), (1280, 720))
+    for bad in ("640", "640x480:x", "8x8"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            frame_sizes(bad)

@@ -113,3 +113,15 @@ def test_a_data_entry_names_the_set_ups_a_run_read_while_renderers_write_on(tmp_
     folder, paths = data.selected({"folder": str(tmp_path), "setups": [1, 3]})
     assert folder == tmp_path and [p.name for p in paths] == ["p000001-000001_000.json", "p000001-000002_000.json"]
     assert len(data.selected(str(tmp_path))[1]) == 4
+
+
+def test_a_model_counts_a_cube_from_the_peak_height_its_validation_chose(tmp_path):
+    output = np.zeros((4, 10, 10), np.float32)
+    _cube(output, 4, 4, 0.4, REFERENCE[2])
+    assert sum(infer.decode(output, COLOURS, REFERENCE, (1.0, 0.0, 0.0)).counts.values()) == 0
+    reading = infer.decode(output, COLOURS, REFERENCE, (1.0, 0.0, 0.0), cube_at=0.3)
+    assert reading.counts["yellow"] == 1
+    assert reading.confidence == pytest.approx((0.4 - 0.3) / 0.7, abs=1e-3)
+    model = tmp_path / "m.onnx"
+    model.with_suffix(".json").write_text(json.dumps({"validation": {"cube_at": 0.3, "sure_confidence": 0.2}}))
+    assert infer.cube_threshold(model) == 0.3 and infer.cube_threshold(tmp_path / "none.onnx") == infer.CUBE_AT

@@ -1,0 +1,54 @@
+"""Choices a training run makes on its validation photos (training/train.py). Needs the train
+extra (torch), which ./test never installs, so it skips there."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", reason="torch is the train extra: pip install -e '.[train]'")
+
+from training import train  # noqa: E402
+
+COLOURS = ["red", "blue"]
+REFERENCE = np.array([[0.1, 0.1, 0.7], [0.6, 0.2, 0.1]], np.float32)
+
+
+class _Fixed(torch.nn.Module):
+    """A network that answers every photo alike: two red cubes whose peaks reach only ``height``."""
+
+    def __init__(self, height: float):
+        super().__init__()
+        self.height = height
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out = torch.full((1, 4, 8, 8), -8.0)
+        for r, c in ((2, 2), (5, 6)):
+            out[0, 0, r, c] = float(np.log(self.height / (1 - self.height)))
+            out[0, 1:, r, c] = torch.from_numpy(REFERENCE[0])
+        return out
+
+
+def _held(red: int) -> train._Held:
+    return train._Held(torch.zeros(1, 24, 32, 32), COLOURS, REFERENCE, (1.0, 0.0, 0.0), {"red": red, "blue": 0})
+
+
+def test_validation_counts_with_the_peak_height_that_gets_most_photos_exact():
+    check = train.validate(_Fixed(0.33), [_held(2), _held(2)])
+    assert check.exact == 1.0 and check.cube_at <= 0.33 and check.cubes_off == 0
+
+
+def test_among_equally_good_cube_thresholds_validation_keeps_the_one_nearest_one_half():
+    assert train.validate(_Fixed(0.9), [_held(2)]).cube_at == 0.5
+
+
+def test_when_no_photo_is_exact_fewer_cubes_off_decides():
+    check = train.validate(_Fixed(0.33), [_held(3)])
+    assert check.exact == 0.0 and check.cubes_off == 1 and check.cube_at <= 0.33
+
+
+def test_the_jpeg_augmentation_keeps_the_picture_and_adds_its_blocks():
+    rng = np.random.default_rng(0)
+    img = np.clip(rng.normal(0.5, 0.2, (32, 48, 3)), 0, 1).astype(np.float32)
+    out = train._jpeg(img, 40)
+    assert out.shape == img.shape and out.dtype == np.float32
+    assert 0.005 < np.abs(out - img).mean() < 0.2
