@@ -4,7 +4,6 @@ changes a game already played."""
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -14,21 +13,10 @@ import pytest
 from companion.engine import EventStore, Session, find_game
 from companion.errors import RuleError
 from companion.games.shogun import catalog
+from replaying import view_digests
 
 DATA = Path(__file__).parent / "data"
 BEFORE_PLUGINS = DATA / "shogun-games-before-plugins.sqlite3.gz"
-
-
-def view_digests(game, history: list[list[dict]]) -> list[str]:
-    """After every command, one digest of every viewer's view (the table's and each seat's)."""
-    state, digests = game.new_state(), []
-    for events in history:
-        for event in events:
-            game.apply(state, event)
-        views = [game.view(state, seat) for seat in [None, *game.seats(state)]]
-        text = json.dumps(views, sort_keys=True, ensure_ascii=False)
-        digests.append(hashlib.sha256(text.encode()).hexdigest()[:16])
-    return digests
 
 
 @pytest.fixture

@@ -3,9 +3,6 @@ replays identically, a base game is what it always was, an unknown expansion is 
 and whole Samurai games are played by the random players and the command line."""
 from __future__ import annotations
 
-import hashlib
-import json
-import re
 from pathlib import Path
 
 import pytest
@@ -15,27 +12,16 @@ from companion.engine import EventStore, Session, find_game
 from companion.errors import RuleError
 from companion.games.shogun import catalog
 from companion.games.shogun.simulate import play_game
-from companion.games.shogun.text import describe
-from companion.i18n import LANGUAGES, render
+from companion.i18n import render
+from log_lines import assert_every_line_reads
+from replaying import played_and_reopened, view_digests
 
 GAME = find_game("shogun")
 PLAYERS = [{"colour": c} for c in ("red", "blue", "yellow")]
-UNFILLED = re.compile(r"\{[a-z_]+\}")
 
 
 def create(**more) -> dict:
     return {"type": "create", "seed": 3, "setup": "recommended", "players": PLAYERS, **more}
-
-
-def view_digests(history: list[list[dict]]) -> list[str]:
-    """After every command, one digest of every viewer's view."""
-    state, digests = GAME.new_state(), []
-    for events in history:
-        for event in events:
-            GAME.apply(state, event)
-        views = [GAME.view(state, seat) for seat in [None, *GAME.seats(state)]]
-        digests.append(hashlib.sha256(json.dumps(views, sort_keys=True).encode()).hexdigest())
-    return digests
 
 
 def test_the_create_command_records_the_expansions_and_their_data():
@@ -78,20 +64,17 @@ def test_expansions_must_be_a_list_of_names():
 
 
 def test_a_saved_samurai_game_replays_to_the_same_views(tmp_path: Path):
-    store = EventStore(tmp_path / "games.sqlite3")
-    played = play_game(3, 7, "recommended", session_factory=lambda c: Session.create(GAME, c, store),
-                       expansions=("samurai",)).session
+    played, reopened = played_and_reopened(tmp_path / "games.sqlite3", "recommended", ("samurai",))
     assert any(n["key"] == "samurai.took" for n in played.state.log)
-    reopened = Session(GAME, store, played.game_id)
     assert reopened.history == played.history
-    assert view_digests(reopened.history) == view_digests(played.history)
+    assert view_digests(GAME, reopened.history) == view_digests(GAME, played.history)
 
 
 def test_corrected_valour_amounts_do_not_change_a_game_already_played(monkeypatch):
     """The valour cards' amounts are recorded with the game: a corrected data file changes
     new games only."""
     played = play_game(3, 7, "recommended", expansions=("samurai",)).session
-    before = view_digests(played.history)
+    before = view_digests(GAME, played.history)
     packaged = catalog._read
 
     def corrected(name: str):
@@ -101,7 +84,7 @@ def test_corrected_valour_amounts_do_not_change_a_game_already_played(monkeypatc
                 card["bonuses"]["chests"] = 9
         return document
     monkeypatch.setattr(catalog, "_read", corrected)
-    assert view_digests(Session.replay(GAME, played.history).history) == before
+    assert view_digests(GAME, Session.replay(GAME, played.history).history) == before
     fresh = Session.create(GAME, create(expansions=["samurai"]))
     assert fresh.history[0][0]["config"]["expansions"]["samurai"]["stack"][1]["bonuses"]["chests"] == 9
 
@@ -119,12 +102,7 @@ def test_every_samurai_log_line_reads_in_each_language():
     states = [play_game(p, 40 + p, expansions=("samurai",)).session.state for p in (3, 4, 5)]
     keys = {n["key"] for s in states for n in s.log if n["key"].startswith("samurai.")}
     assert {"samurai.advanced", "samurai.stays", "samurai.took", "samurai.restacked"} <= keys
-    for lang in LANGUAGES:
-        for state in states:
-            for note in state.log:
-                line = describe(state, note, lang)
-                assert not UNFILLED.search(line) and "samurai." not in line, (note, line)
-                assert "[" not in line, line
+    assert_every_line_reads(states, "samurai.")
 
 
 def test_the_command_line_simulates_samurai_games(tmp_path: Path, capsys):

@@ -111,9 +111,10 @@ def phone_sends(page: Any, base: str, game: str, token: str, command: dict) -> N
 
 def new_game(table: Any, server: str, *, setup: str = "recommended", tray: str = "manual",
              pass_tablet: bool = False, names: tuple[str, ...] = ("Anna", "Denis", "Zhenya"),
-             board: str = "off") -> None:
+             board: str = "off", expansions: tuple[str, ...] = ()) -> None:
     """Fill in and send the new-game form on the table, as a host would; the table page is open.
-    ``board``: how the board steps are shown (off unless a test is about them)."""
+    ``board``: how the board steps are shown (off unless a test is about them); ``expansions``:
+    the boxes ticked."""
     table.goto(server + "/new")
     for seat, name in enumerate(names, start=1):
         table.fill(f"input[name=name{seat}]", name)
@@ -122,6 +123,8 @@ def new_game(table: Any, server: str, *, setup: str = "recommended", tray: str =
     if pass_tablet:
         table.check("input[name=pass_tablet][value='1']")
     table.check(f"input[name=board][value={board}]")
+    for expansion in expansions:
+        table.check(f"input[name=expansion_{expansion}]")
     table.fill("input[name=pin]", PIN)
     table.click("button[type=submit]")
     table.wait_for_selector("html[data-ready]")

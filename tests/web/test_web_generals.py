@@ -2,40 +2,19 @@
 only its own provinces to choose, and the table's map shows the general in its colour."""
 from __future__ import annotations
 
-import html
-import json
 import re
 from typing import Any
 
 from companion.engine import EventStore, Session, find_game
 from companion.games.shogun.simulate import play_game
-from web_devices import PIN, Phone
-
-FORM = {"seat1": "red", "name1": "Аня", "seat2": "blue", "name2": "Денис", "seat3": "yellow",
-        "name3": "Женя", "setup": "recommended", "side": "sun", "pin": PIN, "timer": "0",
-        "tray": "manual", "board": "off", "expansion_generals": "1"}
-
-
-def commands_on(page: str) -> list[dict[str, Any]]:
-    return [json.loads(html.unescape(c)) for c in re.findall(r"data-cmd='([^']*)'", page)]
-
+from expansion_games import FORM, client_past_the_specials, commands_on, made_with_the_form
+from web_devices import Phone
 
 def to_the_first_placement(table: Any) -> tuple[str, dict[str, Any]]:
     """A Generals game with the recommended provinces, planned empty up to the turn order."""
-    r = table.post("/new/shogun", data=FORM)
-    assert r.status_code == 302, r.get_data(as_text=True)
-    game = r.headers["Location"].split("/table/")[1].split("#")[0]
-    url = f"/api/games/{game}/commands"
-    assert table.post(url, json={"type": "count_tray", "counts": {}}).status_code == 200
-    for colour in ("red", "blue", "yellow"):
-        r = table.post(url, json={"type": "plan", "player": colour, "actions": {},
-                                  "bid": {"chests": 2 if colour == "red" else 0}})
-        assert r.status_code == 200, r.json
-    while (view := table.get(f"/api/games/{game}/view").json)["pending"]["kind"] == "special":
-        r = table.post(url, json={"type": "choose_special", "player": view["pending"]["player"],
-                                  "slot": min(view["pending"]["free"])})
-        assert r.status_code == 200, r.json
-    return game, view
+    game = made_with_the_form(table, expansion_generals="1")
+    assert table.post(f"/api/games/{game}/commands", json={"type": "count_tray", "counts": {}}).status_code == 200
+    return game, client_past_the_specials(table, game)
 
 
 def test_the_form_offers_the_generals_unticked(table):
@@ -98,7 +77,7 @@ def test_the_end_shows_each_players_statues_and_trophies(table, db):
 def test_in_the_draft_the_phone_offers_to_put_the_general_in_the_province_taken(app, table):
     """«Б) ... каждый игрок может решить во время выбора провинций, в какой из них
     разместить генерала»: the draft screen has the box until the general is placed."""
-    r = table.post("/new/shogun", data={**FORM, "setup": "draft"})
+    r = table.post("/new/shogun", data={**FORM, "setup": "draft", "expansion_generals": "1"})
     game = r.headers["Location"].split("/table/")[1].split("#")[0]
     pending = table.get(f"/api/games/{game}/view").json["pending"]
     assert pending["kind"] == "draft_pick"

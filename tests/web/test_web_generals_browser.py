@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser_devices import PHONE, TABLET, api_post, close_join_codes, device, phone_sends
+from browser_devices import PHONE, TABLET, api_post, device, new_game, phone_sends
+from expansion_games import past_the_specials
 from web.identity import token
 from web.instance import load_secret
-from web_devices import PIN
 
 
 def view(page: Any, base: str, game: str) -> dict[str, Any]:
@@ -23,30 +23,14 @@ def test_a_general_placed_and_moved_on_the_phone_leaves_a_statue_on_the_map(
     провинции, которую генерал только что покинул, жетон статуи»: red places the general
     in Suruga, then moves it to the adjacent Izu with a statue left in Suruga."""
     tablet = device(browser, TABLET, "ru", server)
-    tablet.goto(server + "/new")
-    for seat, name in enumerate(("Аня", "Денис", "Женя"), start=1):
-        tablet.fill(f"input[name=name{seat}]", name)
-    tablet.check("input[name=setup][value=recommended]")
-    tablet.check("input[name=tray][value=manual]")
-    tablet.check("input[name=board][value=off]")
-    tablet.check("input[name=expansion_generals]")
-    tablet.fill("input[name=pin]", PIN)
-    tablet.click("button[type=submit]")
-    tablet.wait_for_selector("html[data-ready]")
-    close_join_codes(tablet)
+    new_game(tablet, server, names=("Аня", "Денис", "Женя"), expansions=("generals",))
     game = tablet.url.split("/table/")[1].split("#")[0]
 
     tokens = {c: token(load_secret(db), game, c) for c in ("red", "blue", "yellow")}
     assert api_post(tablet, f"{server}/api/games/{game}/commands",
                     {"type": "count_tray", "counts": {}}).ok
-    for colour in ("red", "blue", "yellow"):
-        phone_sends(tablet, server, game, tokens[colour],
-                    {"type": "plan", "player": colour, "actions": {},
-                     "bid": {"chests": 2 if colour == "red" else 0}})
-    while (pending := view(tablet, server, game)["pending"])["kind"] == "special":
-        phone_sends(tablet, server, game, tokens[pending["player"]],
-                    {"type": "choose_special", "player": pending["player"],
-                     "slot": min(pending["free"])})
+    past_the_specials(lambda colour, command: phone_sends(tablet, server, game, tokens[colour], command),
+                      lambda: view(tablet, server, game))
 
     red = device(browser, PHONE, "ru", server)
     red.goto(f"{server}/hand/{game}/{tokens['red']}")

@@ -2,30 +2,13 @@
 the table shows which are on, and a phone answers its valour card's bonus."""
 from __future__ import annotations
 
-import html
-import json
 import re
 from pathlib import Path
-from typing import Any
 
 from companion.engine import EventStore
 from companion.games.shogun.catalog import load_catalog
-from web_devices import PIN, Phone
-
-FORM = {"seat1": "red", "name1": "Аня", "seat2": "blue", "name2": "Денис", "seat3": "yellow",
-        "name3": "Женя", "setup": "recommended", "side": "sun", "pin": PIN, "timer": "0",
-        "tray": "manual", "board": "off"}
-
-
-def commands_on(page: str) -> list[dict[str, Any]]:
-    return [json.loads(html.unescape(c)) for c in re.findall(r"data-cmd='([^']*)'", page)]
-
-
-def made_with_the_form(table: Any, **more: str) -> str:
-    r = table.post("/new/shogun", data={**FORM, **more})
-    assert r.status_code == 302, r.get_data(as_text=True)
-    return r.headers["Location"].split("/table/")[1].split("#")[0]
-
+from expansion_games import client_past_the_specials, commands_on, made_with_the_form
+from web_devices import Phone
 
 def give_red_a_fourth_region(db: Path, game: str) -> None:
     """Red's recommended provinces lie in 3 regions; Kozuke (Northern, neutral) makes 4.
@@ -40,20 +23,6 @@ def give_red_a_fourth_region(db: Path, game: str) -> None:
                      events, store.game(game).summary)
     finally:
         store.close()
-
-
-def to_the_valour_check(table: Any, game: str) -> dict[str, Any]:
-    """Everyone plans nothing, red bids highest so that red chooses a special card first."""
-    url = f"/api/games/{game}/commands"
-    for colour in ("red", "blue", "yellow"):
-        r = table.post(url, json={"type": "plan", "player": colour, "actions": {},
-                                  "bid": {"chests": 2 if colour == "red" else 0}})
-        assert r.status_code == 200, r.json
-    while (view := table.get(f"/api/games/{game}/view").json)["pending"]["kind"] == "special":
-        r = table.post(url, json={"type": "choose_special", "player": view["pending"]["player"],
-                                  "slot": min(view["pending"]["free"])})
-        assert r.status_code == 200, r.json
-    return view
 
 
 def test_the_form_offers_the_samurai_unticked(table):
@@ -87,7 +56,7 @@ def test_a_phone_takes_its_valour_cards_bonus(app, table, db):
     assert table.post(f"/api/games/{game}/commands",
                       json={"type": "count_tray", "counts": {}}).status_code == 200
     give_red_a_fourth_region(db, game)
-    view = to_the_valour_check(table, game)
+    view = client_past_the_specials(table, game)
     assert view["pending"] == {"kind": "valour", "player": "red", "top": 2,
                                "offers": {"chests": 2, "armies": 1}}
     red, blue = Phone(app, game, "red"), Phone(app, game, "blue")

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser_devices import PHONE, TABLET, api_post, close_join_codes, device, phone_sends
+from browser_devices import PHONE, TABLET, api_post, device, new_game, phone_sends
+from expansion_games import past_the_specials
 from test_web_samurai import give_red_a_fourth_region
 from web.identity import token
 from web.instance import load_secret
-from web_devices import PIN
 
 
 def view(page: Any, base: str, game: str) -> dict[str, Any]:
@@ -22,17 +22,7 @@ def test_a_samurai_game_from_the_form_and_a_valour_bonus_taken_on_the_phone(
     """«...может получить один из бонусов на новой верхней карте стопки»: red, in 4
     regions, is asked on the phone, in Russian, and one tap takes 2 chests."""
     tablet = device(browser, TABLET, "ru", server)
-    tablet.goto(server + "/new")
-    for seat, name in enumerate(("Аня", "Денис", "Женя"), start=1):
-        tablet.fill(f"input[name=name{seat}]", name)
-    tablet.check("input[name=setup][value=recommended]")
-    tablet.check("input[name=tray][value=manual]")
-    tablet.check("input[name=board][value=off]")
-    tablet.check("input[name=expansion_samurai]")
-    tablet.fill("input[name=pin]", PIN)
-    tablet.click("button[type=submit]")
-    tablet.wait_for_selector("html[data-ready]")
-    close_join_codes(tablet)
+    new_game(tablet, server, names=("Аня", "Денис", "Женя"), expansions=("samurai",))
     game = tablet.url.split("/table/")[1].split("#")[0]
     assert "Самураи" in tablet.locator("[data-expansions=samurai]").inner_text()
 
@@ -40,14 +30,8 @@ def test_a_samurai_game_from_the_form_and_a_valour_bonus_taken_on_the_phone(
     assert api_post(tablet, f"{server}/api/games/{game}/commands",
                     {"type": "count_tray", "counts": {}}).ok
     give_red_a_fourth_region(db, game)
-    for colour in ("red", "blue", "yellow"):
-        phone_sends(tablet, server, game, tokens[colour],
-                    {"type": "plan", "player": colour, "actions": {},
-                     "bid": {"chests": 2 if colour == "red" else 0}})
-    while (pending := view(tablet, server, game)["pending"])["kind"] == "special":
-        phone_sends(tablet, server, game, tokens[pending["player"]],
-                    {"type": "choose_special", "player": pending["player"],
-                     "slot": min(pending["free"])})
+    past_the_specials(lambda colour, command: phone_sends(tablet, server, game, tokens[colour], command),
+                      lambda: view(tablet, server, game))
     chests = view(tablet, server, game)["players"][0]["chests"]
 
     red = device(browser, PHONE, "ru", server)

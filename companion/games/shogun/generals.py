@@ -86,16 +86,8 @@ def move_after_round(play: Play) -> None:
 
 def _run(play: Play, mode: str, then: Callable[[ShogunState], str]) -> None:
     """Ask each player in turn order, up to one whose decision is awaited, then go on."""
-    s = play.state
-    if s.general_queue is None:
-        play.event("general_queue", queue=list(s.turn_order))
-    while s.general_queue:
-        player, rest = s.general_queue[0], s.general_queue[1:]
-        play.event("general_queue", queue=rest)
-        if _ask(play, mode, player):
-            return
-    play.event("general_queue", queue=None)
-    play.phase(then(s))
+    if not play.in_turn_order("general_queue", lambda player: _ask(play, mode, player)):
+        play.phase(then(play.state))
 
 
 def _ask(play: Play, mode: str, player: str) -> bool:

@@ -49,6 +49,22 @@ class Play:
     def pending(self, kind: str | None, **fields: Any) -> None:
         self.emit({"type": "pending", "pending": None if kind is None else {"kind": kind, **fields}})
 
+    def in_turn_order(self, queue: str, ask: Callable[[str], bool]) -> bool:
+        """Ask each player in turn order until one's decision is awaited (True); the players
+        still to ask are kept in the state's ``queue`` field by events, so the question goes
+        on from the same player after the answer (and after a restart). False once all are
+        asked."""
+        s = self.state
+        if getattr(s, queue) is None:
+            self.event(queue, queue=list(s.turn_order))
+        while getattr(s, queue):
+            player, rest = getattr(s, queue)[0], getattr(s, queue)[1:]
+            self.event(queue, queue=rest)
+            if ask(player):
+                return True
+        self.event(queue, queue=None)
+        return False
+
     def phase(self, phase: str) -> None:
         self.emit({"type": "phase", "phase": phase})
 

@@ -52,16 +52,8 @@ def offers(state: ShogunState, player: str) -> dict[str, int]:
 
 def run(play: Play) -> None:
     """Check each player in turn order, up to one who chooses a bonus, then the actions."""
-    s = play.state
-    if s.valour_queue is None:
-        play.event("valour_queue", queue=list(s.turn_order))
-    while s.valour_queue:
-        player, rest = s.valour_queue[0], s.valour_queue[1:]
-        play.event("valour_queue", queue=rest)
-        if _check(play, player):
-            return
-    play.event("valour_queue", queue=None)
-    play.phase("actions")
+    if not play.in_turn_order("valour_queue", lambda player: _check(play, player)):
+        play.phase("actions")
 
 
 def _check(play: Play, player: str) -> bool:
