@@ -22,7 +22,7 @@ from web.hub import Answered, GameHub
 from web.identity import TABLE as TABLE_ROLE, table_cookie, token
 from web.requests import BoardDoneBody, HostBody, SeenBody, NewGameBody, body_as, json_body, json_object, request_id
 from web.services import services
-from web.settings import SettingsStore
+from web.settings import SettingsStore, TableSettings
 from web.words import language
 
 bp = Blueprint("api", __name__, url_prefix="/api")

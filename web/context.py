@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable
 
 from flask import abort, current_app, g, request
 
@@ -10,7 +10,7 @@ from companion.i18n import Names
 from web.hub import GameHub
 from web.identity import Device, identify, table_cookie
 from web.services import services
-from web.settings import SettingsStore, TableSettings, from_row, pin_hash
+from web.settings import TableSettings, pin_hash
 from web.words import language
 
 
@@ -53,16 +53,7 @@ def change_settings(game_id: str,
     """The game's settings before and after ``change``, read and written at once: two
     devices changing them together (a step done while the host pauses the timer) both
     count. A RuleError from ``change`` leaves them as they were."""
-    defaults = _defaults()
-    seen: list[TableSettings] = []
-
-    def rows(row: dict[str, Any] | None) -> dict[str, Any]:
-        seen[:] = [from_row(row) if row is not None else defaults]
-        seen.append(change(seen[0]))
-        return SettingsStore.row(seen[1])
-
-    services().settings.change(game_id, rows)
-    return seen[0], seen[1]
+    return services().settings.change(game_id, change, _defaults())
 
 
 def game_context(game_id: str, token: str | None = None) -> GameContext:

@@ -73,14 +73,20 @@ class SettingsStore:
         """The settings as the store keeps them (given when the game is made)."""
         return asdict(settings)
 
-    def put(self, game_id: str, settings: TableSettings) -> None:
-        with self._lock:
-            self._store.set_settings(game_id, self.row(settings))
+    def change(self, game_id: str, change: Callable[[TableSettings], TableSettings],
+               default: TableSettings) -> tuple[TableSettings, TableSettings]:
+        """The settings before and after ``change`` (``default`` for a game that has none),
+        read, changed and written in one transaction (``EventStore.change_settings``)."""
+        seen: list[TableSettings] = []
 
-    def change(self, game_id: str, change: Callable[[dict[str, Any] | None], dict[str, Any]]) -> None:
-        """The stored row read, changed and written in one transaction (``EventStore.change_settings``)."""
+        def rows(row: dict[str, Any] | None) -> dict[str, Any]:
+            seen[:] = [from_row(row) if row is not None else default]
+            seen.append(change(seen[0]))
+            return self.row(seen[1])
+
         with self._lock:
-            self._store.change_settings(game_id, change)
+            self._store.change_settings(game_id, rows)
+        return seen[0], seen[1]
 
     def get(self, game_id: str) -> TableSettings | None:
         with self._lock:

@@ -201,9 +201,6 @@ class EventStore:
         row = self._db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None or row[0] is None else json.loads(row[0])
 
-    def set_settings(self, game_id: str, settings: dict[str, Any]) -> None:
-        self._db.execute("UPDATE games SET settings = ? WHERE id = ?", (_dump(settings), game_id))
-
     def change_settings(self, game_id: str,
                         change: Callable[[dict[str, Any] | None], dict[str, Any]]) -> dict[str, Any]:
         """Read, change and write the settings in one transaction, so two devices changing

@@ -191,7 +191,8 @@ def test_the_new_game_form_suggests_a_six_digit_pin_and_says_so(table):
 
 def test_a_game_made_with_a_four_digit_pin_still_takes_it(app, game):
     svc = app.extensions["companion"]
-    svc.settings.put(game, TableSettings(pin_hash=pin_hash(svc.secret, "2468")))
+    four = TableSettings(pin_hash=pin_hash(svc.secret, "2468"))
+    svc.settings.change(game, lambda _: four, four)
     assert claim(app.test_client(), game, "2468").status_code == 200
 
 
