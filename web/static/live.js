@@ -48,14 +48,15 @@ const TC = (() => {
 
   /* A POST to the server, carried out once however often it is sent: it carries an id made
      for this tap, and goes again with the same id while no answer comes (the server answers a
-     repeat with the first answer). The tapped button, and the others of its part of the screen
-     (the other answers to the same question), stay disabled until the screen shows the
-     result, so a double tap or a second answer sends nothing more. What the server refuses, and a request no
-     answer came to, are toasted in the device's language and thrown, so callers only catch;
+     repeat with the first answer). The tapped button, and the others of its part of the
+     screen (the other answers to the same question), stay disabled until the screen shows
+     the result, so a double tap or a second answer sends nothing more. What the server
+     refuses, and a request no answer came to, are toasted in the device's language and
+     thrown, so callers only catch;
      refusals named in ``quiet`` (the same thing done before) are thrown without a toast. */
   async function request(path, body, contentType, quiet = []) {
     const region = tapped && tapped.closest(".region");
-    const held = tapped ? [tapped, ...(region ? region.querySelectorAll("button:not([disabled])") : [])] : [];
+    const held = region ? [...region.querySelectorAll("button:not([disabled])")] : tapped ? [tapped] : [];
     held.forEach((b) => { b.disabled = true; });
     const headers = {"Idempotency-Key": requestId()};
     if (contentType) headers["Content-Type"] = contentType;
