@@ -27,7 +27,27 @@ def _plan(state: ShogunState, player: str, rng: random.Random) -> dict[str, Any]
     rng.shuffle(action_ids)
     actions = {a: p for a, p in zip(action_ids, owned)
                if rng.random() < 0.9 and building_problem(state, a, p) is None}
-    return {"type": "plan", "player": player, "actions": actions, "bid": bid}
+    plan = {"type": "plan", "player": player, "actions": actions, "bid": bid}
+    if state.tenno is not None:
+        plan["court"] = _court(state, [p for p in owned if p not in actions.values()], rng)
+    return plan
+
+
+def _court(state: ShogunState, spare: list[str], rng: random.Random) -> dict[str, str]:
+    """Tenno's Court: each exchange cell an official card, a spare province (mostly one that
+    can give the armies) or an intrigue card."""
+    court: dict[str, str] = {}
+    officials = state.expansions["tenno"]["official_cards_per_player"]
+    for cell in ("3", "2", "1"):
+        roll = rng.random()
+        if roll < 0.3 and officials:
+            court[cell], officials = "official", officials - 1
+        elif roll < 0.7 and spare:
+            fits = [p for p in spare if state.provinces[p].armies > int(cell)]
+            province = rng.choice(fits if fits and rng.random() < 0.8 else spare)
+            spare.remove(province)
+            court[cell] = province
+    return court
 
 
 def choose(state: ShogunState, rng: random.Random) -> dict[str, Any]:
@@ -69,6 +89,13 @@ def choose(state: ShogunState, rng: random.Random) -> dict[str, Any]:
     if kind == "valour":
         take = rng.choice([*pending["offers"], "nothing"])
         return {"type": "valour", "player": pending["player"], "take": take}
+    if kind == "favour":
+        offers = [o["favour"] for o in pending["offers"]]
+        return {"type": "favour", "player": pending["player"],
+                "take": rng.choice([*offers, *offers, "nothing"])}
+    if kind == "use_favour":
+        return {"type": "use_favour", "player": pending["player"],
+                "choice": rng.choice(pending["choices"])}
     if kind == "revolt_order":
         return {"type": "choose_revolt", "player": pending["player"],
                 "province": rng.choice(pending["provinces"])}

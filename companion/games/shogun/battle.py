@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import RuleError
+from companion.games.shogun import tenno
 from companion.games.shogun.colours import CUBE_COLOURS, PEASANT
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY, TOWER, TRAY
@@ -101,7 +102,9 @@ def _return_tray(play: Play, colour: str | None, n: int | None = None) -> None:
 
 
 def _seeding(play: Play, battle: Mapping[str, Any]) -> dict[str, Any]:
-    """Rulebook: armies that fell into the tray go back to their owners' supplies."""
+    """Rulebook: armies that fell into the tray go back to their owners' supplies (with
+    Tenno's Court, once they have been counted as officials)."""
+    tenno.seeded(play)
     for colour in CUBE_COLOURS:
         _return_tray(play, colour)
     play.note("tower.seeded", inside={c: n for c, n in play.state.tower.items() if n})

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.shogun import tenno_board
 from companion.games.shogun.colours import PEASANT
 from companion.games.shogun.state import SUPPLY, TOWER, TRAY, ShogunState, apply
 
@@ -20,6 +21,8 @@ Line = dict[str, Any]
 
 def _cube_line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
     colour, n, src, dst = e["colour"], e["n"], e["from"], e["to"]
+    if e.get("why") == "court":
+        return tenno_board.cube_line(e)
     if dst == TOWER or (src == TOWER and dst == TRAY):
         return None
     who = None if colour == PEASANT else colour
@@ -78,6 +81,8 @@ def _line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
                                         "was": state.valour[e["player"]] + 1}}
     if kind in ("general", "statue", "trophy"):
         return _general_line(e)
+    if kind in tenno_board.KINDS:
+        return tenno_board.line(state, e)
     if kind == "unrest":
         owner = state.provinces[e["province"]].owner
         return owner, {"key": "board.unrest_added" if e["n"] > 0 else "board.unrest_removed",
@@ -155,6 +160,7 @@ _OPPOSITE = {
     "board.general_moved": "board.general_moved",
     "board.statue_placed": "board.statue_removed", "board.statue_removed": "board.statue_placed",
     "board.statue_captured": "board.statue_returned", "board.statue_returned": "board.statue_captured",
+    **tenno_board.OPPOSITE,
 }
 
 

@@ -77,10 +77,16 @@ class CubesFell(_Command, tag="cubes_fell"):
 Bid = Annotated[dict[Literal["chests", "province"], Union[Count, Id]], Meta(min_length=1, max_length=1)]
 
 
+Cell = Literal["1", "2", "3"]
+
+
 class SubmitPlan(_Command, tag="plan"):
     player: Id
     actions: Annotated[dict[Id, Id], Meta(max_length=16)]
     bid: Union[Bid, None] = None
+    court: Union[Annotated[dict[Cell, Id], Meta(max_length=3)], None] = None
+    """Tenno's Court: the card in each exchange cell, a province or "official" (an official
+    card); a cell left out holds an intrigue card, or nothing when the hand ran out."""
 
     def __post_init__(self) -> None:
         """A bid is an intrigue card's chests or a province card: the one key says which,
@@ -128,6 +134,20 @@ class PlaceGeneral(_Command, tag="general"):
     statue: bool = False
 
 
+class TakeFavour(_Command, tag="favour"):
+    """Tenno's Court: the favour card taken from the audience hall («может, но не обязан,
+    взять 1 из 3 карт благосклонности»), by its number, or "nothing"."""
+    player: Id
+    take: Union[whole(1, 99), Literal["nothing"]]
+
+
+class UseFavour(_Command, tag="use_favour"):
+    """Tenno's Court: where a favour card just taken is used (a province), or "event" /
+    "nothing" for card #1's «может убрать из игры карту события»."""
+    player: Id
+    choice: Id
+
+
 class ChooseRevolt(_Command, tag="choose_revolt"):
     player: Id
     province: Id
@@ -140,7 +160,7 @@ class EndGame(_Command, tag="end_game"):
 
 Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, CubesFell, SubmitPlan,
                 ChooseSpecial, Move, Pass, AnswerBonus, ValourBonus, PlaceGeneral, ChooseRevolt,
-                EndGame]
+                EndGame, TakeFavour, UseFavour]
 
 
 def to_dict(command: Command) -> dict[str, Any]:

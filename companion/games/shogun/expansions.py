@@ -12,8 +12,9 @@ from typing import Any, Mapping, Sequence
 
 from companion.errors import RuleError
 from companion.games.shogun.catalog import DataError, check_document, read_data
+from companion.games.shogun.tenno import check_tenno
 
-IMPLEMENTED: tuple[str, ...] = ("samurai", "generals")
+IMPLEMENTED: tuple[str, ...] = ("tenno", "samurai", "generals")
 """In the rulebook's order («Двор Тэнно», «Самураи», «Генералы», «Дадзёкан»): the new-game
 form offers them in this order."""
 
@@ -44,10 +45,10 @@ def check_generals(document: Mapping[str, Any]) -> None:
             raise DataError(f"generals: the improved {action} changes nothing")
 
 
-SET_UP_NOTES = {"generals": "generals.set_up"}
+SET_UP_NOTES = {"generals": "generals.set_up", "tenno": "tenno.set_up"}
 """The log line saying what an expansion adds at set-up, where it has its own."""
 
-CHECKS = {"samurai": check_samurai, "generals": check_generals}
+CHECKS = {"samurai": check_samurai, "generals": check_generals, "tenno": check_tenno}
 
 
 def recorded(names: Sequence[str]) -> dict[str, Any]:

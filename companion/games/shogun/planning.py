@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import RuleError
-from companion.games.shogun import generals
+from companion.games.shogun import generals, tenno
 from companion.games.shogun.commands import ChooseSpecial, SubmitPlan
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import ShogunState
@@ -27,6 +27,7 @@ def start_round(play: Play) -> None:
     play.event("round", season=season, actions=actions, specials=specials)
     play.note("round.started", year=s.year, season=s.catalog.cards["seasons"][season],
               actions=actions[:5], specials=specials, events=list(s.year_events))
+    tenno.lay_out(play)
     play.pending("plans", waiting=list(s.seating))
 
 
@@ -104,10 +105,12 @@ def submit(play: Play, cmd: SubmitPlan) -> None:
     if cmd.player not in pending["waiting"]:
         raise RuleError("plan.already_submitted", player=cmd.player)
     bid = dict(cmd.bid) if cmd.bid is not None else None
-    problem = plan_problem(play, cmd.player, cmd.actions, bid)
+    problem = plan_problem(play, cmd.player, cmd.actions, bid) or \
+        tenno.court_problem(play, cmd.player, cmd.actions, bid, cmd.court)
     if problem is not None:
         raise problem
-    play.event("plan", player=cmd.player, actions=dict(cmd.actions), bid=bid)
+    court = {"court": dict(cmd.court or {})} if tenno.playing(play.state) else {}
+    play.event("plan", player=cmd.player, actions=dict(cmd.actions), bid=bid, **court)
     waiting = [p for p in pending["waiting"] if p != cmd.player]
     play.note("plan.ready", player=cmd.player, waiting=len(waiting))
     if waiting:

@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 from companion.engine.game import Actor, Decision
 from companion.errors import RuleError
 from companion.games.shogun import (RULES_VERSION, actions, battle, board, catalog, generals, planning,
-                                    samurai, setup, winter)
+                                    samurai, setup, tenno, tenno_favours, winter)
 from companion.games.shogun import commands as cmds
 from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.games.shogun.expansions import IMPLEMENTED as EXPANSIONS
@@ -68,6 +68,8 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.PlaceGeneral: generals.choose,
     cmds.ChooseRevolt: winter.choose,
     cmds.EndGame: winter.end_early,
+    cmds.TakeFavour: tenno.choose,
+    cmds.UseFavour: tenno_favours.use,
 }
 
 
@@ -88,11 +90,20 @@ def _next_season(play: Play) -> None:
         winter.start(play)
 
 
+def _actions(play: Play) -> None:
+    """Tenno's Court: «Эти действия выполняются до выполнения 10 действий основной игры»."""
+    if tenno.palace_due(play.state):
+        play.phase("palace")
+        return
+    actions.run(play)
+
+
 STEPS: dict[str, Callable[[Play], None]] = {
     "round_start": planning.start_round,
     "general_place": generals.place_first,
     "valour": samurai.run,
-    "actions": actions.run,
+    "actions": _actions,
+    "palace": tenno.run,
     "round_end": _end_round,
     "general_move": generals.move_after_round,
     "season_end": _next_season,

@@ -42,6 +42,18 @@ def check_invariants(state: ShogunState) -> None:
         if left < 0:
             raise InvariantBroken(f"{kind} tokens: {left}")
     _check_generals(state)
+    _check_officials(state)
+
+
+def _check_officials(state: ShogunState) -> None:
+    """Tenno's Court: each player's seven officials in his supply, the waiting hall or the
+    audience hall, none lost or made."""
+    if state.tenno is None:
+        return
+    total = state.expansions["tenno"]["officials_per_player"]
+    for colour, halls in state.tenno.officials.items():
+        if sum(halls.values()) != total or min(halls.values()) < 0:
+            raise InvariantBroken(f"{colour} officials: {halls}, expected {total} in all")
 
 
 def _check_generals(state: ShogunState) -> None:

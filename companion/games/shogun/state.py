@@ -12,6 +12,7 @@ from typing import Any, Callable
 from companion.games.shogun.catalog import (Catalog, board_from_dict, catalog_with_board, load_catalog,
                                             recorded_catalog)
 from companion.games.shogun.colours import CUBE_COLOURS, PEASANT
+from companion.games.shogun.tenno_state import FOLD as TENNO_FOLD, TennoState
 
 SUPPLY, TOWER, TRAY = "supply", "tower", "tray"
 
@@ -79,6 +80,7 @@ class ShogunState:
     statues: dict[str, list[str]] = field(default_factory=dict)
     trophies: dict[str, list[str]] = field(default_factory=dict)
     general_queue: list[str] | None = None
+    tenno: TennoState | None = None
 
     @property
     def board(self):
@@ -130,6 +132,8 @@ def _created(s: ShogunState, e: dict) -> None:
     if "generals" in s.expansions:
         s.generals = {c: None for c in s.seating}
         s.trophies = {c: [] for c in s.seating}
+    if "tenno" in s.expansions:
+        s.tenno = TennoState.new(s.seating, s.expansions["tenno"])
 
 
 def _cubes(s: ShogunState, e: dict) -> None:
@@ -266,6 +270,8 @@ def _note(s: ShogunState, e: dict) -> None:
 
 def _plan(s: ShogunState, e: dict) -> None:
     s.plans[e["player"]] = {"actions": dict(e["actions"]), "bid": e["bid"]}
+    if "court" in e:
+        s.plans[e["player"]]["court"] = dict(e["court"])
 
 
 def _deck(s: ShogunState, e: dict) -> None:
@@ -313,6 +319,7 @@ FOLD: dict[str, Callable[[ShogunState, dict], None]] = {
     "statue": _statue,
     "trophy": _trophy,
     "general_queue": _set("general_queue", "queue"),
+    **TENNO_FOLD,
 }
 
 

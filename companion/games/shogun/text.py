@@ -10,7 +10,7 @@ from companion.i18n import Names, render
 from companion.kits.tower.source import CATALOGUES as TOWER
 
 CATALOGUES: tuple[str, ...] = (__package__, *TOWER)
-SEASONAL = frozenset({"planning", "specials", "round_start", "valour", "actions", "round_end",
+SEASONAL = frozenset({"planning", "specials", "round_start", "valour", "palace", "actions", "round_end",
                       "general_place", "general_move", "season_end", "general_return"})
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.shogun import generals, samurai
+from companion.games.shogun import generals, samurai, tenno
 from companion.games.shogun.state import ShogunState
 
 
@@ -77,4 +77,9 @@ def view(state: ShogunState, viewer: str | None = None) -> dict[str, Any]:
         seen["expansions"] = list(state.expansions)
         seen.update(samurai.view(state))
         seen.update(generals.view(state))
+        seen.update(tenno.view(state))
+        for player in players:
+            court = tenno.court_seen(state, player["colour"], viewer)
+            if court is not None and player["plan"] is not None:
+                player["plan"]["court"] = court
     return seen
