@@ -38,13 +38,13 @@ def test_a_game_without_expansions_is_the_base_game_and_says_nothing_of_them():
     assert "expansions" not in view and "valour" not in view
 
 
-@pytest.mark.parametrize("lang, words", [("ru", "Здесь нет дополнения «tenno»."),
-                                         ("cs", "Rozšíření „tenno“ tu není."),
-                                         ("en", "This install has no expansion called “tenno”.")])
+@pytest.mark.parametrize("lang, words", [("ru", "Здесь нет дополнения «ninja»."),
+                                         ("cs", "Rozšíření „ninja“ tu není."),
+                                         ("en", "This install has no expansion called “ninja”.")])
 def test_an_unknown_expansion_is_refused_in_the_players_language(tmp_path: Path, lang, words):
     store = EventStore(tmp_path / "games.sqlite3")
     with pytest.raises(RuleError) as refused:
-        Session.create(GAME, create(expansions=["samurai", "tenno"]), store)
+        Session.create(GAME, create(expansions=["samurai", "ninja"]), store)
     err = refused.value
     assert err.key == "setup.unknown_expansion"
     assert render(err.key, err.params, GAME.names(GAME.new_state(), lang)) == words
