@@ -256,7 +256,10 @@ class ShogunRules:
         if pending and pending["kind"] == "move":
             return {"targets": actions.move_targets(state, pending), **odds_seen(state, seat)}
         if pending and pending["kind"] == "plans" and seat in pending["waiting"]:
-            return {"unbuildable": planning.unbuildable(state, seat)}
+            unbuildable = planning.unbuildable(state, seat)
+            for province, cells in tenno.unexchangeable(state, seat).items():
+                unbuildable[province] = {**unbuildable.get(province, {}), **cells}
+            return {"unbuildable": unbuildable}
         return {}
 
 

@@ -121,6 +121,22 @@ def court_problem(play: Play, player: str, actions: Mapping[str, str],
     return None
 
 
+def unexchangeable(state: ShogunState, player: str) -> dict[str, dict[str, dict[str, Any]]]:
+    """For each of ``player``'s provinces, the exchange cells it cannot give its armies to
+    («В провинции должна остаться хотя бы 1 армия»), with why: the phone says so when the
+    card is laid. Nothing moves a province's armies between the plans and the palace."""
+    found: dict[str, dict[str, dict[str, Any]]] = {}
+    if not playing(state):
+        return found
+    for province in state.owned(player):
+        have = state.provinces[province].armies
+        for n in data(state)["exchange_cells"]:
+            if have < n + 1:
+                found.setdefault(province, {})[f"court{n}"] = {
+                    "key": "plan.court_one_army", "params": {"province": province, "n": n, "have": have}}
+    return found
+
+
 def court_of(state: ShogunState, player: str) -> dict[str, str]:
     return (state.plans.get(player) or {}).get("court", {})
 
@@ -253,7 +269,9 @@ def view(state: ShogunState) -> dict[str, Any]:
                        "offered": [{"favour": card, "price": prices[i]} if card is not None else None
                                    for i, card in enumerate(t.offered)],
                        "kept": {c: list(t.kept[c]) for c in state.seating},
-                       "step": t.step, "deck": len(t.deck)}}
+                       "step": t.step, "deck": len(t.deck),
+                       "official_cards": data(state)["official_cards_per_player"],
+                       "cells": list(data(state)["exchange_cells"])}}
 
 
 def court_seen(state: ShogunState, owner: str, viewer: str | None) -> dict[str, str] | None:

@@ -57,11 +57,29 @@
     });
   }
 
+  /* The plan as the game reads it. Tenno's Court: a cell "courtN" holds a province or an
+     official card ("@officialK" here); an official card on the main board does nothing, and on
+     the bid slot it is a 0-chest bid («приравнивается к карте интриг с 0 сундуков»). */
+  function command() {
+    const actions = {};
+    const court = {};
+    for (const [a, p] of Object.entries(draft.actions)) {
+      const official = p.startsWith("@");
+      if (a.startsWith("court")) court[a.slice(5)] = official ? "official" : p;
+      else if (!official) actions[a] = p;
+    }
+    let bid = draft.bid;
+    if (bid && bid.province && bid.province.startsWith("@")) bid = {chests: 0};
+    const cmd = {type: "plan", player: colour, actions, bid};
+    if (document.querySelector("[data-plan] [data-court]")) cmd.court = court;
+    return cmd;
+  }
+
   /* Fewer actions planned than half of what the player could plan (one a province, ten slots). */
   function mostlyEmpty() {
-    const could = Math.min(document.querySelectorAll("[data-plan] .pcard").length,
-                           document.querySelectorAll("[data-plan] .slot:not(.bidslot)").length);
-    return Object.keys(draft.actions).length * 2 < could;
+    const could = Math.min(document.querySelectorAll("[data-plan] .pcard:not(.official)").length,
+                           document.querySelectorAll("[data-plan] .slot:not(.bidslot):not(.courtslot)").length);
+    return Object.keys(command().actions).length * 2 < could;
   }
 
   function unplace(pid) {
@@ -101,14 +119,13 @@
       if (mostlyEmpty() && !t.dataset.armed) {
         /* Asked once: the next tap within a few seconds hands the plan in as it is. */
         t.dataset.armed = t.textContent;
-        t.textContent = W.plan_mostly_empty.replace("{n}", Object.keys(draft.actions).length);
+        t.textContent = W.plan_mostly_empty.replace("{n}", Object.keys(command().actions).length);
         setTimeout(() => { if (t.dataset.armed) { t.textContent = t.dataset.armed; delete t.dataset.armed; } }, 5000);
         return;
       }
       try {
         /* A second tap after the plan went in is no mistake worth a toast. */
-        await send({type: "plan", player: colour, actions: draft.actions, bid: draft.bid},
-                   ["plan.already_submitted"]);
+        await send(command(), ["plan.already_submitted"]);
         sessionStorage.removeItem(key());
         // Replace, not push: "back" must not show this plan to the next player.
         if (handover) location.replace(`/table/${game}`);
