@@ -96,6 +96,10 @@ def choose(state: ShogunState, rng: random.Random) -> dict[str, Any]:
     if kind == "use_favour":
         return {"type": "use_favour", "player": pending["player"],
                 "choice": rng.choice(pending["choices"])}
+    if kind == "printed":
+        return {"type": "printed", "values": {
+            q["key"]: q["suggested"] if q["suggested"] is not None else rng.choice(q["options"])
+            for q in pending["questions"]}}
     if kind == "revolt_order":
         return {"type": "choose_revolt", "player": pending["player"],
                 "province": rng.choice(pending["provinces"])}

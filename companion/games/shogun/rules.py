@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 from companion.engine.game import Actor, Decision
 from companion.errors import RuleError
 from companion.games.shogun import (RULES_VERSION, actions, battle, board, catalog, generals, planning,
-                                    samurai, setup, tenno, tenno_favours, winter)
+                                    printed, samurai, setup, tenno, tenno_favours, winter)
 from companion.games.shogun import commands as cmds
 from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.games.shogun.expansions import IMPLEMENTED as EXPANSIONS
@@ -66,6 +66,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.AnswerBonus: actions.answer_bonus,
     cmds.ValourBonus: samurai.choose,
     cmds.PlaceGeneral: generals.choose,
+    cmds.TellPrinted: printed.tell,
     cmds.ChooseRevolt: winter.choose,
     cmds.EndGame: winter.end_early,
     cmds.TakeFavour: tenno.choose,
@@ -122,7 +123,7 @@ def proceed(play: Play) -> None:
 TICKED = ("1", "on", "true", "yes")
 """A form's ticked box (or JSON's true, as text)."""
 
-TABLE_ONLY = frozenset({"create", "count_tray", "cubes_fell"})
+TABLE_ONLY = frozenset({"create", "count_tray", "cubes_fell", "printed"})
 HOST_ONLY = frozenset({"end_game"})
 
 
@@ -146,7 +147,7 @@ def check_sender(command: Mapping[str, Any], actor: Actor) -> None:
         raise RuleError("device.not_your_colour", player=actor.seat)
 
 
-DECIDED_BY_TABLE = frozenset({"tray"})
+DECIDED_BY_TABLE = frozenset({"tray", printed.KIND})
 TIMED = frozenset({"plans"})
 
 
@@ -184,6 +185,8 @@ class ShogunRules:
                       if str(options.get(f"expansion_{name}") or "").lower() in TICKED]
         if chosen:
             command["expansions"] = chosen
+            if options.get("printed"):
+                command["printed"] = options["printed"]
         return command
 
     def data_version(self) -> str:
