@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.shogun import battle, bonuses, generals
+from companion.games.shogun import battle, bonuses, generals, tenno_favours
 from companion.games.shogun.colours import PEASANT
 from companion.games.shogun.commands import AnswerBonus, Move, Pass
 from companion.games.shogun.play import Play
@@ -162,7 +162,8 @@ def _collect(play: Play, player: str, action: str, province: str) -> bool:
                      parts)
         return False
     collect_income(play, player, action, province)
-    play.event("unrest", province=province, n=1)
+    if not tenno_favours.spare_unrest(play, province):
+        play.event("unrest", province=province, n=1)
     _done(play, player, action, province)
     return True
 
@@ -261,6 +262,8 @@ def move_targets(state: ShogunState, pending: dict[str, Any]) -> list[str]:
                 continue
             if "temple" in prov.buildings and _event_effect(state, "temple_peace"):
                 continue
+            if tenno_favours.immune(state, prov.owner, pending["action"]):
+                continue
         targets.append(n)
     return targets
 
@@ -281,6 +284,8 @@ def move(play: Play, cmd: Move) -> None:
             raise RuleError("move.own_only", province=cmd.to)
         if "temple" in target.buildings and _event_effect(play.state, "temple_peace"):
             raise RuleError("move.temple_peace", province=cmd.to)
+        if tenno_favours.immune(s, target.owner, pending["action"]):
+            raise RuleError("move.immune", province=cmd.to, owner=target.owner)
     armies = s.provinces[src].armies
     if cmd.armies < 1 or cmd.armies > armies - 1:
         raise RuleError("move.bad_armies", armies=cmd.armies, most=armies - 1, province=src)

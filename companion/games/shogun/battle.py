@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import RuleError
-from companion.games.shogun import tenno
+from companion.games.shogun import tenno, tenno_favours
 from companion.games.shogun.colours import CUBE_COLOURS, PEASANT
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY, TOWER, TRAY
@@ -191,7 +191,8 @@ def _revolt(play: Play, battle: Mapping[str, Any]) -> dict[str, Any]:
     if own > green:
         play.move(player, green, TRAY, SUPPLY)
         play.move(player, own - green, TRAY, province)
-        play.event("unrest", province=province, n=1)
+        if not tenno_favours.spare_unrest(play, province):
+            play.event("unrest", province=province, n=1)
         outcome = {"result": "defender", "winner": player, "stand": own - green}
         play.note("revolt.crushed", province=province, player=player, own=own, peasants=green,
                   stand=own - green)

@@ -75,7 +75,9 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
 
 
 def _end_round(play: Play) -> None:
-    """Generals: «После каждого раунда игроки должны передвигать своих генералов» first."""
+    """Tenno's Court: the round's immunities end; Generals: «После каждого раунда игроки
+    должны передвигать своих генералов» first."""
+    tenno_favours.end_round(play)
     if generals.playing(play.state):
         play.phase(generals.after_round(play.state))
         return
