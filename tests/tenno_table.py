@@ -9,6 +9,14 @@ from shogun_table import RULES, Table
 
 SPECIALS = ["chest", "rice", "six_armies", "attack", "defence"]
 PLAYERS = (("blue", "Женя"), ("red", "Денис"), ("purple", "Аня"), ("yellow", "Варвара"))
+PRINTED = {"tenno.favour.2": 2, "tenno.favour.9": 3, "tenno.favour.16": 4,
+           "tenno.favour.3": 1, "tenno.favour.8": 2, "tenno.favour.14": 3,
+           "tenno.favour.5": 1, "tenno.favour.15": 2, "tenno.favour.20": 3,
+           "tenno.favour.6": 1, "tenno.favour.13": 2, "tenno.favour.19": 3,
+           "tenno.favour.7": "castle", "tenno.favour.17": "temple", "tenno.favour.21": "theatre",
+           "tenno.favour.10": "battle1", "tenno.favour.11": "battle2", "tenno.favour.18": "both"}
+"""What these tests' cards show (the table's answers, as the install would remember them);
+not a claim about the printed cards."""
 
 
 class TennoTable(Table):
@@ -16,10 +24,11 @@ class TennoTable(Table):
     these favour cards on top of the shuffled deck before the first round lays them out."""
 
     def __init__(self, seeded: dict[str, int] | None = None, deck: list[int] | None = None,
-                 expansions: tuple[str, ...] = ("tenno",), seed: int = 1) -> None:
+                 expansions: tuple[str, ...] = ("tenno",), seed: int = 1,
+                 printed: dict[str, object] | None = None) -> None:
         create = {"type": "create", "seed": seed, "setup": "recommended",
                   "players": [{"colour": c, "name": n} for c, n in PLAYERS],
-                  "expansions": list(expansions)}
+                  "expansions": list(expansions), "printed": PRINTED if printed is None else printed}
         self.session = Session.create(RULES, create)
         if deck is not None:
             rest = [n for n in self.state.tenno.deck if n not in deck]
@@ -46,16 +55,20 @@ class TennoTable(Table):
                       "deck": [n for n in self.state.tenno.deck if n not in favours]})
 
     def to_the_palace(self, order: tuple[str, ...] = ("blue", "red", "purple", "yellow"),
-                      courts: dict[str, dict[str, str]] | None = None) -> list[dict]:
+                      courts: dict[str, dict[str, str]] | None = None,
+                      plans: dict[str, dict[str, str]] | None = None,
+                      actions: list[str] | None = None) -> list[dict]:
         """Everyone plans no action and the exchange cells in ``courts``; the bids make
-        ``order`` the turn order (each takes the special card of its slot)."""
-        self.set_round(specials=SPECIALS)
+        ``order`` the turn order (each takes the special card of its slot); ``plans`` and
+        ``actions`` (the action cards' order) as given."""
+        self.set_round(actions=actions, specials=SPECIALS)
         courts = courts or {}
         events: list[dict] = []
         for colour in order:
             self.set_chests(colour, 10)
         for colour in self.state.seating:
-            plan: dict[str, Any] = {"type": "plan", "player": colour, "actions": {},
+            plan: dict[str, Any] = {"type": "plan", "player": colour,
+                                    "actions": (plans or {}).get(colour, {}),
                                     "bid": {"chests": len(order) - 1 - order.index(colour)}}
             if colour in courts:
                 plan["court"] = courts[colour]
