@@ -95,7 +95,11 @@ def test_the_exchange_cells_are_no_other_devices_business_before_the_palace():
         assert '"court"' not in seen and '"official"' not in seen
     own = next(p for p in GAME.view(table.state, "yellow")["players"] if p["colour"] == "yellow")
     assert own["plan"]["court"] == {"3": "kai", "1": "official"}
-    table.to_the_palace(courts={"yellow": {"3": "kai", "1": "official"}})
+    for colour in ("blue", "red", "purple"):
+        table.do({"type": "plan", "player": colour, "actions": {}, "bid": {"chests": 0}})
+    while table.state.pending["kind"] == "special":
+        pending = table.state.pending
+        table.do({"type": "choose_special", "player": pending["player"], "slot": min(pending["free"])})
     for viewer in (None, "blue"):
         theirs = next(p for p in GAME.view(table.state, viewer)["players"] if p["colour"] == "yellow")
         assert theirs["plan"]["court"] == {"3": "kai", "1": "official"}
