@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from companion.engine import EventStore
 from expansion_games import commands_on, made_with_the_form
 from web_devices import Phone
 
@@ -100,3 +101,44 @@ def test_a_phone_takes_a_favour_card_it_can_pay_for(app, table):
     assert red.send({"type": "favour", "player": "red", "take": cheapest}).status_code == 200
     after = view(table, game)
     assert after["palace"]["officials"]["red"] == {"supply": 7, "waiting": 0, "audience": 0}
+
+
+
+def lay_out(db, game: str, offered: list[int]) -> None:
+    """The audience hall holds these cards, written as the engine writes such facts."""
+    store = EventStore(db)
+    try:
+        loaded = store.load(game)
+        deck = [n for n in range(1, 22) if n not in offered]
+        store.append(game, loaded.writes, loaded.records[-1].seq + 1, {"type": "arranged"},
+                     [{"type": "favours_laid", "offered": offered, "deck": deck}],
+                     store.game(game).summary)
+    finally:
+        store.close()
+
+
+def test_the_table_is_asked_what_a_favour_card_shows_with_only_its_choices(app, table, db):
+    """The building on cards #7, 17, 21 is printed, not written: the first time such a card
+    is taken the table chooses among the three buildings, in its language."""
+    game = tenno_game(table)
+    lay_out(db, game, [21, 17, 7])
+    for colour in ("red", "blue", "yellow"):
+        table.post(f"/api/games/{game}/commands",
+                   json={"type": "plan", "player": colour, "actions": {},
+                         "bid": {"chests": 2 if colour == "red" else 0}})
+    while (seen := view(table, game))["pending"]["kind"] == "special":
+        p = seen["pending"]
+        table.post(f"/api/games/{game}/commands",
+                   json={"type": "choose_special", "player": p["player"], "slot": min(p["free"])})
+    red = Phone(app, game, "red")
+    assert red.send({"type": "favour", "player": "red", "take": 7}).status_code == 200
+    pending = view(table, game)["pending"]
+    assert pending["kind"] == "printed" and pending["questions"][0]["key"] == "tenno.favour.7"
+    table.set_cookie("lang", "ru")
+    page = table.get(f"/table/{game}").get_data(as_text=True)
+    assert "Карта благосклонности 7: какое здание бесплатно?" in page
+    options = re.findall(r'<option value="([a-z]+)"', page)
+    assert options == ["castle", "temple", "theatre"] and "театр Но" in page
+    assert table.post(f"/api/games/{game}/commands",
+                      json={"type": "printed", "values": {"tenno.favour.7": "castle"}}).status_code == 200
+    assert view(table, game)["pending"]["kind"] == "use_favour"
