@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.shogun.state import SUPPLY, TRAY, ShogunState
+from companion.games.shogun.state import TRAY, ShogunState
 from companion.games.shogun.tenno_state import HALLS
 
 Line = dict[str, Any]
