@@ -128,6 +128,14 @@ class PlaceGeneral(_Command, tag="general"):
     statue: bool = False
 
 
+class ClaimMinistry(_Command, tag="dajokan"):
+    """Dajokan: the region leader's claim («может обменять 1 из жетонов ведомств, лежащих на
+    планшете Дадзёкана лицевой стороной вверх, на свой маркер игрока»): the cell of a face-up
+    ministry token ("2-5": row 2, column 5), or "none"."""
+    player: Id
+    cell: Id
+
+
 class ChooseRevolt(_Command, tag="choose_revolt"):
     player: Id
     province: Id
@@ -139,8 +147,8 @@ class EndGame(_Command, tag="end_game"):
 
 
 Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, CubesFell, SubmitPlan,
-                ChooseSpecial, Move, Pass, AnswerBonus, ValourBonus, PlaceGeneral, ChooseRevolt,
-                EndGame]
+                ChooseSpecial, Move, Pass, AnswerBonus, ValourBonus, PlaceGeneral, ClaimMinistry,
+                ChooseRevolt, EndGame]
 
 
 def to_dict(command: Command) -> dict[str, Any]:

@@ -11,7 +11,8 @@ from companion.kits.tower.source import CATALOGUES as TOWER
 
 CATALOGUES: tuple[str, ...] = (__package__, *TOWER)
 SEASONAL = frozenset({"planning", "specials", "round_start", "valour", "actions", "round_end",
-                      "general_place", "general_move", "season_end", "general_return"})
+                      "general_place", "general_move", "season_end", "general_return",
+                      "dajokan_claims"})
 
 
 GENERALS = frozenset({"general_place", "general_move", "general_return"})
