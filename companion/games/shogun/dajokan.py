@@ -230,16 +230,21 @@ def line_scores(cells: Mapping[str, str], values: Mapping[str, Sequence[int]],
     return lines
 
 
-def final_scores(state: ShogunState) -> tuple[list[dict[str, Any]], dict[str, list[int]]]:
-    """The lines as scored now, and each player's points line by line (a tied "1" line
-    scores 0 and is still one of his terms, as in the rulebook's «3 + 0 + 2»)."""
-    lines = line_scores(state.dajokan_cells, line_values(state), state.seating,
-                        _data(state)["tie_penalty"])
-    terms: dict[str, list[int]] = {p: [] for p in state.seating}
+def terms_of(lines: Sequence[Mapping[str, Any]], players: Sequence[str]) -> dict[str, list[int]]:
+    """Each player's points line by line, rows then columns: a tied "1" line scores 0 and is
+    still one of his terms, as in the rulebook's «= 5 ОП (3 + 0 + 2)»."""
+    terms: dict[str, list[int]] = {p: [] for p in players}
     for line in lines:
         for p in line["players"]:
             terms[p].append(line["points"])
-    return lines, terms
+    return terms
+
+
+def final_scores(state: ShogunState) -> tuple[list[dict[str, Any]], dict[str, list[int]]]:
+    """The lines as they score now, and each player's terms."""
+    lines = line_scores(state.dajokan_cells, line_values(state), state.seating,
+                        _data(state)["tie_penalty"])
+    return lines, terms_of(lines, state.seating)
 
 
 def score(play: Play) -> None:
