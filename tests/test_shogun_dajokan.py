@@ -29,10 +29,11 @@ class DajokanTable(Table):
     """The rulebook table of three (red, blue, yellow; the recommended set-up, the tower
     loaded with nothing fallen out), played with the Dajokan on the board ``BOARD``."""
 
-    def __init__(self, seed: int = 1, expansions: tuple[str, ...] = ("dajokan",)) -> None:
+    def __init__(self, seed: int = 1, expansions: tuple[str, ...] = ("dajokan",),
+                 printed: dict[str, int] | None = BOARD) -> None:
         create = {"type": "create", "seed": seed, "setup": "recommended",
                   "players": [{"colour": c} for c in ("red", "blue", "yellow")],
-                  "expansions": list(expansions)}
+                  "expansions": list(expansions), "printed": printed or {}}
         self.session = Session.create(RULES, create)
         self.do({"type": "count_tray", "counts": {}})
 
@@ -92,6 +93,42 @@ def test_each_player_gets_15_markers(council):
     """«Каждый игрок получает 15 маркеров своего цвета» (ruling D2: not the «65» of the list)."""
     assert GAME.view(council.state, None)["dajokan"]["markers_left"] == {
         "red": 15, "blue": 15, "yellow": 15}
+
+
+# -- the board's printed values ------------------------------------------------------------------
+def test_the_boards_rows_are_asked_from_the_table_before_the_first_draw():
+    """The grid is printed on «Планшет Дадзёкана», not in the text: a game that does not know
+    it asks the table first, offering only the grids with one cell a token (36), before any
+    token is drawn or card laid out."""
+    table = DajokanTable(printed=None)
+    pending = table.state.pending
+    assert pending["kind"] == "printed"
+    assert [(q["key"], q["options"]) for q in pending["questions"]] == [
+        ("dajokan.rows", [3, 4, 6, 9, 12])]
+    assert not any(e["type"] in ("dajokan_drawn", "round") for e in table.session.history[-1])
+
+
+def test_then_the_points_of_every_row_and_column_are_asked_and_the_tokens_drawn():
+    """The points printed at each row and column, asked together once the rows are known (4
+    rows: 9 columns), then «Вытяните из мешка 6 случайных жетонов ведомств»."""
+    table = DajokanTable(printed=None)
+    table.do({"type": "printed", "values": {"dajokan.rows": 4}})
+    keys = [q["key"] for q in table.state.pending["questions"]]
+    assert keys == [f"dajokan.row.{n}" for n in range(1, 5)] + \
+        [f"dajokan.column.{n}" for n in range(1, 10)]
+    table.do({"type": "printed", "values": {key: 2 for key in keys}})
+    assert table.state.pending["kind"] == "plans"
+    assert len(table.face_up()) == 6 and len(dajokan.bag(table.state)) == 30
+    assert all(1 <= r <= 4 and 1 <= c <= 9 for r, c in map(dajokan.where, table.face_up()))
+
+
+def test_a_board_the_tokens_cannot_fill_is_refused_and_nothing_changes():
+    """Five rows cannot hold 36 cells: refused, the question stays."""
+    table = DajokanTable(printed=None)
+    with pytest.raises(RuleError) as refused:
+        table.do({"type": "printed", "values": {"dajokan.rows": 5}})
+    assert refused.value.key == "printed.not_possible"
+    assert table.state.printed == {} and table.state.pending["kind"] == "printed"
 
 
 # -- the draw ----------------------------------------------------------------------------------

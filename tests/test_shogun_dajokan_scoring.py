@@ -143,7 +143,7 @@ def test_the_lines_are_scored_once_at_the_end_after_the_last_winter():
     keys = [n["key"] for n in state.log]
     last_winter = max(i for i, k in enumerate(keys) if k == "winter.scored")
     assert last_winter < keys.index("dajokan.line") < keys.index("game.over")
-    assert keys.count("dajokan.line") == len(ROWS) + len(COLUMNS)
+    assert keys.count("dajokan.line") == sum(dajokan.shape(state))
     lines, terms = dajokan.final_scores(state)
     sums = {n["params"]["player"]: n["params"]["total"] for n in state.log
             if n["key"] == "dajokan.scored"}

@@ -7,16 +7,31 @@ import re
 from typing import Any
 
 from companion.engine import EventStore, Session, find_game
+from companion.games.shogun import dajokan
 from companion.games.shogun.simulate import play_game
 from expansion_games import client_past_the_specials, commands_on, made_with_the_form
 from web_devices import Phone
 
 
+def send(table: Any, game: str, command: dict[str, Any]) -> dict[str, Any]:
+    r = table.post(f"/api/games/{game}/commands", json=command)
+    assert r.status_code == 200, r.json
+    return table.get(f"/api/games/{game}/view").json
+
+
+def tell_the_board(table: Any, game: str) -> dict[str, Any]:
+    """The table answers the board's questions: 6 rows, every line printed 2."""
+    view = send(table, game, {"type": "printed", "values": {"dajokan.rows": 6}})
+    return send(table, game, {"type": "printed", "values": {
+        q["key"]: 2 for q in view["pending"]["questions"]}})
+
+
 def to_the_first_claim(table: Any) -> tuple[str, dict[str, Any]]:
-    """A Dajokan game made by the form, nothing planned in spring, up to the first region
-    leader's claim."""
+    """A Dajokan game made by the form on a new install, its board told, nothing planned in
+    spring, up to the first region leader's claim."""
     game = made_with_the_form(table, expansion_dajokan="1")
-    assert table.post(f"/api/games/{game}/commands", json={"type": "count_tray", "counts": {}}).status_code == 200
+    send(table, game, {"type": "count_tray", "counts": {}})
+    tell_the_board(table, game)
     client_past_the_specials(table, game)
     return game, table.get(f"/api/games/{game}/view").json
 
@@ -26,6 +41,18 @@ def test_the_form_offers_the_dajokan_unticked(table):
     box = re.search(r'<input type="checkbox" name="expansion_dajokan"[^>]*>', page)
     assert box and "checked" not in box.group(0)
     assert "«Дадзёкан»" in page
+
+
+def test_the_table_is_asked_for_the_boards_rows_in_its_language(table):
+    """The grid is printed on the board, not in the text: a new install's table is asked
+    how many rows it has, with only the grids 36 tokens fill."""
+    game = made_with_the_form(table, expansion_dajokan="1")
+    view = send(table, game, {"type": "count_tray", "counts": {}})
+    assert [q["key"] for q in view["pending"]["questions"]] == ["dajokan.rows"]
+    page = table.get(f"/table/{game}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Планшет Дадзёкана: сколько на нём рядов ячеек?" in page
+    options = re.search(r'<select name="dajokan.rows".*?</select>', page, re.S).group(0)
+    assert re.findall(r'<option value="(\d+)"', options) == ["3", "4", "6", "9", "12"]
 
 
 def test_the_region_leaders_phone_exchanges_a_face_up_token_for_a_marker(app, table):
@@ -71,7 +98,8 @@ def test_the_end_explains_every_row_and_column_and_each_players_sum(table, db):
     table.set_cookie("lang", "ru")
     page = table.get(f"/table/{played.session.game_id}").get_data(as_text=True)
     assert "Дадзёкан: ряды и столбцы" in page
-    assert page.count("<tr data-line=") == len(lines) == 12
+    rows, columns = dajokan.shape(state)
+    assert page.count("<tr data-line=") == len(lines) == rows + columns
     for colour, row in totals.items():
         shown = re.search(r'<tr data-dajokan-total="' + colour + r'">(.*?)</tr>', page, re.S).group(1)
         assert f"{row['terms']} = <b>{row['total']}</b>" in shown

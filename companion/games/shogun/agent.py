@@ -72,6 +72,10 @@ def choose(state: ShogunState, rng: random.Random) -> dict[str, Any]:
     if kind == "dajokan":
         cell = rng.choice(pending["cells"]) if rng.random() < 0.85 else "none"
         return {"type": "dajokan", "player": pending["player"], "cell": cell}
+    if kind == "printed":
+        return {"type": "printed", "values": {
+            q["key"]: q["suggested"] if q["suggested"] is not None else rng.choice(q["options"])
+            for q in pending["questions"]}}
     if kind == "revolt_order":
         return {"type": "choose_revolt", "player": pending["player"],
                 "province": rng.choice(pending["provinces"])}

@@ -63,17 +63,15 @@ def line_values(state: ShogunState) -> dict[str, list[int | None]]:
             "column": [printed.value(state, f"dajokan.column.{n}") for n in range(1, columns + 1)]}
 
 
-def unknown(state: ShogunState) -> str | None:
-    """The first printed value of the board the game does not know yet: the rows, then each
-    row's points, then each column's."""
+def unknown(state: ShogunState) -> list[str]:
+    """The printed values of the board the game does not know yet, asked on one screen: the
+    rows first (the lines follow from them), then every row's and column's points."""
     found = shape(state)
     if found is None:
-        return "dajokan.rows"
-    for kind, values in line_values(state).items():
-        for n, value in enumerate(values, start=1):
-            if value is None:
-                return f"dajokan.{kind}.{n}"
-    return None
+        return ["dajokan.rows"]
+    rows, columns = found
+    return printed.missing(state, [f"dajokan.row.{n}" for n in range(1, rows + 1)] +
+                           [f"dajokan.column.{n}" for n in range(1, columns + 1)])
 
 
 def bag(state: ShogunState) -> list[str]:
@@ -110,9 +108,9 @@ def ready_for_round(play: Play) -> bool:
     s = play.state
     if not playing(s):
         return True
-    question = unknown(s)
-    if question is not None:
-        printed.ask(play, question)
+    questions = unknown(s)
+    if questions:
+        printed.ask(play, *questions)
         return False
     drawn = sorted(play.rng.sample(bag(s), min(_data(s)["per_round"], len(bag(s)))), key=where)
     play.event("dajokan_drawn", cells=drawn)

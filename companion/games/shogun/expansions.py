@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from companion.engine.printed import declared
 from companion.errors import RuleError
 from companion.games.shogun.catalog import DataError, check_document, read_data
 
@@ -27,6 +28,10 @@ def check_samurai(document: Mapping[str, Any]) -> None:
         raise DataError(f"samurai: the stack must be cards 1-4 in order, not {numbers}")
     if document["stack"][0]["bonuses"]:
         raise DataError("samurai: card 1, the empty banner, has no bonus")
+    asked = {f"samurai.card{card['card']}.{kind}" for card in document["stack"]
+             for kind in card["bonuses"]}
+    if asked != set(declared(document["printed"], "samurai")):
+        raise DataError("samurai: every bonus on cards 2-4 is one printed value, asked once")
 
 
 IMPROVABLE = frozenset({"castle", "temple", "theatre", "rice", "taxes", "recruit5", "recruit3",
@@ -48,10 +53,13 @@ def check_dajokan(document: Mapping[str, Any]) -> None:
     """One cell a token for every grid the table may answer, and a question for the points
     of every row and column such a grid has."""
     check_document(document, "dajokan.schema.json", "dajokan")
-    asked = {q["key"]: q for q in document["printed"]}
+    try:
+        asked = declared(document["printed"], "dajokan")
+    except ValueError as exc:
+        raise DataError(str(exc)) from None
     if "dajokan.rows" not in asked:
         raise DataError("dajokan: the board's rows are not asked")
-    for rows in asked["dajokan.rows"]["choices"]:
+    for rows in asked["dajokan.rows"].options():
         if document["tokens"] % rows:
             raise DataError(f"dajokan: {rows} rows cannot hold {document['tokens']} tokens")
         lines = {"row": rows, "column": document["tokens"] // rows}
@@ -80,5 +88,9 @@ def recorded(names: Sequence[str]) -> dict[str, Any]:
         if name in names:
             document = read_data(f"{name}.json")
             CHECKS[name](document)
+            try:
+                declared(document.get("printed", ()), name)
+            except ValueError as exc:
+                raise DataError(str(exc)) from None
             found[name] = document
     return found

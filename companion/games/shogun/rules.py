@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 from companion.engine.game import Actor, Decision
 from companion.errors import RuleError
 from companion.games.shogun import (RULES_VERSION, actions, battle, board, catalog, dajokan, generals,
-                                    planning, samurai, setup, winter)
+                                    planning, printed, samurai, setup, winter)
 from companion.games.shogun import commands as cmds
 from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.games.shogun.expansions import IMPLEMENTED as EXPANSIONS
@@ -67,6 +67,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.ValourBonus: samurai.choose,
     cmds.PlaceGeneral: generals.choose,
     cmds.ClaimMinistry: dajokan.choose,
+    cmds.TellPrinted: printed.tell,
     cmds.ChooseRevolt: winter.choose,
     cmds.EndGame: winter.end_early,
 }
@@ -121,7 +122,7 @@ def proceed(play: Play) -> None:
 TICKED = ("1", "on", "true", "yes")
 """A form's ticked box (or JSON's true, as text)."""
 
-TABLE_ONLY = frozenset({"create", "count_tray", "cubes_fell"})
+TABLE_ONLY = frozenset({"create", "count_tray", "cubes_fell", "printed"})
 HOST_ONLY = frozenset({"end_game"})
 
 
@@ -145,7 +146,7 @@ def check_sender(command: Mapping[str, Any], actor: Actor) -> None:
         raise RuleError("device.not_your_colour", player=actor.seat)
 
 
-DECIDED_BY_TABLE = frozenset({"tray"})
+DECIDED_BY_TABLE = frozenset({"tray", printed.KIND})
 TIMED = frozenset({"plans"})
 
 
@@ -183,6 +184,8 @@ class ShogunRules:
                       if str(options.get(f"expansion_{name}") or "").lower() in TICKED]
         if chosen:
             command["expansions"] = chosen
+            if options.get("printed"):
+                command["printed"] = options["printed"]
         return command
 
     def data_version(self) -> str:
