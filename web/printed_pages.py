@@ -47,7 +47,8 @@ def _asking() -> dict[str, Mapping[str, Question]]:
     """Each game of this install that asks printed values, with its questions."""
     found = {}
     for name in names():
-        questions = find_game(name).printed_questions()
+        asks = getattr(find_game(name), "printed_questions", None)
+        questions = asks() if asks else {}
         if questions:
             found[name] = questions
     return found

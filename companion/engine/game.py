@@ -149,12 +149,6 @@ class Game(Protocol):
     def undoable(self, events: list[Event]) -> bool:
         """False when these events revealed something secret: undo would unsee it."""
 
-    def printed_questions(self) -> Mapping[str, Any]:
-        """Every value printed on the game's cards and boards but not in its rules that it
-        may ask the table (``companion.engine.printed.Question`` by key): the install's
-        page lists them. A game that asks one passes the install's known values in its
-        create command's ``printed`` and emits ``printed`` events with what the table tells."""
-
     # With the capability "board" (``companion.engine.board``):
     # ``board_steps(state, events)``: what ``events`` ask of the players on the real board, as
     # groups ``{"player", "lines"}``, one a player, each line a message ``{"key", "params"}``
@@ -162,6 +156,11 @@ class Game(Protocol):
     # touches (the map marks them while the step is shown); ``state`` is the state before the
     # events, advanced through them. ``undo_steps(groups)``: the groups that put back what
     # ``groups`` did.
+    #
+    # A game that asks the table for values printed on its cards but not in its rules
+    # (``companion.engine.printed``) has ``printed_questions()``: every such question, by key,
+    # for the install's page. Its create command takes the install's known values as
+    # ``printed``, and it emits ``printed`` events with what the table tells.
 
 
 def digest(*documents: Any) -> str:
