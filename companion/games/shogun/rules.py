@@ -235,6 +235,9 @@ class ShogunRules:
     def undoable(self, events: list[dict]) -> bool:
         return not any(e["type"] == "bids" for e in events)
 
+    def printed_questions(self) -> Mapping[str, Any]:
+        return printed.every_question(EXPANSIONS)
+
     def summary(self, state: ShogunState) -> dict[str, Any]:
         return {"phase": state.phase, "year": state.year, "season": state.season,
                 "players": [{"seat": c, "colour": c, "name": state.players[c].name,
