@@ -103,3 +103,16 @@ def test_the_end_explains_every_row_and_column_and_each_players_sum(table, db):
     for colour, row in totals.items():
         shown = re.search(r'<tr data-dajokan-total="' + colour + r'">(.*?)</tr>', page, re.S).group(1)
         assert f"{row['terms']} = <b>{row['total']}</b>" in shown
+
+
+def test_the_next_game_of_the_install_knows_the_board_and_asks_nothing(table):
+    """The board told once is remembered for the install: the next Dajokan game made by the
+    form draws its first tokens at once."""
+    first = made_with_the_form(table, expansion_dajokan="1")
+    send(table, first, {"type": "count_tray", "counts": {}})
+    tell_the_board(table, first)
+    second = made_with_the_form(table, expansion_dajokan="1")
+    view = send(table, second, {"type": "count_tray", "counts": {}})
+    assert view["pending"]["kind"] == "plans"
+    assert (view["dajokan"]["rows"], view["dajokan"]["columns"]) == (6, 6)
+    assert list(view["dajokan"]["cells"].values()) == ["up"] * 6
