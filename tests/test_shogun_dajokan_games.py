@@ -62,3 +62,25 @@ def test_the_command_line_simulates_games_with_all_three_expansions(tmp_path: Pa
     for g in games:
         created = Session(GAME, store, g.id).history[0][0]
         assert list(created["config"]["expansions"]) == ["samurai", "generals", "dajokan"]
+
+
+def test_every_dajokan_step_is_worded_and_has_its_picture():
+    """The table's instructions for the Dajokan board read in Russian and Czech and each has
+    its icon drawn by the game's stylesheet."""
+    import re
+
+    from companion.engine.board import pending
+    from companion.i18n import sentence
+
+    session = GAME.simulate(4, 9, expansions=("dajokan",))
+    lines = [line for s in pending(GAME, session.history, (1, 0)) for line in s.lines
+             if line["key"].startswith("board.dajokan")]
+    assert {line["key"] for line in lines} == {
+        "board.dajokan_regions_laid", "board.dajokan_drawn", "board.dajokan_claimed",
+        "board.dajokan_flipped", "board.dajokan_rotated"}
+    for lang in ("ru", "cs"):
+        for line in lines:
+            assert "board." not in sentence(line, GAME.names(session.state, lang))
+    css = (Path(__file__).resolve().parents[1] / "companion/games/shogun/web/static/game.css").read_text("utf-8")
+    drawn = set(re.findall(r"\.steplines \.i-([a-z]+) \.icon \{ background-image", css))
+    assert {line["icon"] for line in lines} <= drawn

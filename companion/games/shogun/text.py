@@ -59,7 +59,8 @@ def table_lines(state: ShogunState, lang: str, log: int) -> list[str]:
     seasonal = state.phase in SEASONAL and state.catalog is not None
     season = state.catalog.cards["seasons"][state.season] if seasonal else "none"
     heading = "text.heading_valour" if state.phase == "valour" else \
-        "text.heading_generals" if state.phase in GENERALS else "text.heading"
+        "text.heading_generals" if state.phase in GENERALS else \
+        "text.heading_dajokan" if state.phase == "dajokan_claims" else "text.heading"
     lines = [render(heading, {"year": state.year, "season": season, "phase": state.phase}, names)]
     pending = state.pending or {}
     if pending.get("kind") == "tray":
