@@ -43,23 +43,38 @@ def _plan(state: EdoState, seat: str, rng: random.Random) -> Command:
         action = rng.choice(list(values.card_actions(state, card)))
         each = state.data["actions"][action].get("officials_each", 1)
         most = min(values.card_actions(state, card)[action] * each, own + shogun)
-        n = rng.randint(0, most) // each * each
+        n = rng.randint(most // 2, most) // each * each
         from_shogun = rng.randint(max(0, n - own), min(n, shogun))
         own, shogun = own - (n - from_shogun), shogun - from_shogun
         slots.append({"card": card, "action": action, "officials": n, "shogun": from_shogun})
     return {"type": "plan", "player": seat, "slots": slots}
 
 
+def _wanted(state: EdoState, seat: str) -> list[str]:
+    """The places the card about to be turned up needs its samurai in."""
+    at = state.data["actions"][state.plans[seat][state.turn["slot"]]["action"]].get("at")
+    if at == MERCHANT:
+        return [state.merchant_at]
+    kinds = CITY_KINDS if at == "city" else () if at is None else (at,)
+    return [loc for loc, kind in state.locations.items() if kind in kinds]
+
+
 def _before_reveal(state: EdoState, seat: str, rng: random.Random) -> Command:
+    """Move a samurai to where the card needs one (as a player would), now and then the
+    merchant or a samurai anywhere, then turn the card up."""
     p = state.players[seat]
-    steps = rng.randint(1, 3)
-    if p.ryo >= steps and rng.random() < 0.35:
-        figures = list(p.samurai) + ([MERCHANT] if rng.random() < 0.3 else [])
-        if figures:
-            figure = rng.choice(figures)
-            at = state.merchant_at if figure == MERCHANT else p.samurai[figure]
-            to = rng.choice([loc for loc in state.locations if loc != at])
-            return {"type": "move", "player": seat, "figure": figure, "to": to, "steps": steps}
+    steps = rng.randint(1, 2)
+    wanted = _wanted(state, seat)
+    idle = [f for f, at in p.samurai.items() if at not in wanted]
+    if wanted and idle and p.ryo >= steps and rng.random() < 0.6:
+        figure = rng.choice(idle)
+        to = rng.choice(wanted)
+        return {"type": "move", "player": seat, "figure": figure, "to": to, "steps": steps}
+    if p.ryo >= steps and rng.random() < 0.1:
+        figure = rng.choice(list(p.samurai) + [MERCHANT])
+        at = state.merchant_at if figure == MERCHANT else p.samurai[figure]
+        to = rng.choice([loc for loc in state.locations if loc != at])
+        return {"type": "move", "player": seat, "figure": figure, "to": to, "steps": steps}
     return {"type": "reveal", "player": seat}
 
 
@@ -112,7 +127,7 @@ def _travel(state: EdoState, seat: str, rng: random.Random) -> Command | None:
     posts = [loc for loc, kind in state.locations.items() if kind == "post"]
     options: list[Command] = []
     if turn["own"] and p.officials:
-        options.append({"place": rng.choice(posts)})
+        options += [{"place": rng.choice(posts)}] * (3 if len(p.samurai) < 3 else 1)
     if p.samurai:
         figure = rng.choice(list(p.samurai))
         to = rng.choice([loc for loc in state.locations if loc != p.samurai[figure]])
@@ -148,7 +163,8 @@ def _act(state: EdoState, seat: str, rng: random.Random) -> Command:
 
 def _wages(state: EdoState, seat: str, rng: random.Random) -> Command:
     p = state.players[seat]
-    keep = rng.sample(list(p.samurai), rng.randint(0, min(len(p.samurai), p.rice)))
+    most = min(len(p.samurai), p.rice)
+    keep = rng.sample(list(p.samurai), rng.randint(most // 2, most))
     return {"type": "wages", "player": seat, "keep": keep}
 
 
