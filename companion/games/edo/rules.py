@@ -17,6 +17,7 @@ from companion.games.edo import commands as cmds
 from companion.games.edo.play import Play
 from companion.games.edo.state import EdoState, apply
 from companion.games.edo.view import choices, view
+from companion.games.edo.web.screens import SCREENS
 from companion.i18n import Names
 
 HANDLERS: dict[type, Callable[[Play, Any], None]] = {
@@ -69,7 +70,7 @@ class EdoRules:
     name = "edo"
     rules_version = RULES_VERSION
     capabilities = frozenset({"board"})
-    screens = None
+    screens = SCREENS
 
     def titles(self) -> Mapping[str, str]:
         return {"ru": "Эдо", "cs": "Edo", "en": "Edo"}

@@ -2,6 +2,8 @@
 named as the table reads them ("Город 2", "Лес 1"), players by the names they gave."""
 from __future__ import annotations
 
+from typing import Mapping
+
 from companion.games.edo.state import EdoState
 from companion.i18n import Names, render
 from companion.i18n.pattern import format_message
@@ -20,7 +22,13 @@ def _location(places: dict, lang: str, location: str) -> str:
 
 def names_for(state: EdoState, lang: str) -> Names:
     """The game's names for one device."""
-    players = {seat: p.name for seat, p in state.players.items() if p.name and p.name != seat}
+    return names_of({seat: p.name for seat, p in state.players.items()}, lang)
+
+
+def names_of(given: Mapping[str, str], lang: str) -> Names:
+    """The names a device reads: places as the table reads the board, players by the names
+    they gave (a player who gave none is called by colour)."""
+    players = {seat: name for seat, name in given.items() if name and name != seat}
     plain = Names(lang, catalogues=CATALOGUES)
     places = plain.terms.get("place", {})
     return Names(lang, province=lambda loc: _location(places, plain.lang, loc), players=players,
