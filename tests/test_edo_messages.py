@@ -4,6 +4,8 @@ count."""
 from __future__ import annotations
 
 import re
+from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -72,3 +74,11 @@ def test_places_are_named_as_the_table_reads_the_board():
     names = names_for(GAME.new_state(), "ru")
     assert render("edo.board.moved", {"player": "blue", "src": "post2", "dst": "field1"}, names) == \
         "Синий: передвиньте самурая из «Пограничный пост 2» в «Рисовое поле 1»."
+
+
+def test_every_message_key_the_game_uses_is_worded_in_its_chain():
+    root = Path(resources.files(OWNER))
+    source = "".join(p.read_text(encoding="utf-8") for p in root.rglob("*.py"))
+    used = set(re.findall(r'(?:RuleError|note)\(\s*"([a-z_]+\.[a-z_.]+)"', source))
+    names = names_for(GAME.new_state(), "ru")
+    assert used and not {k for k in used if names.message(k) is None}
