@@ -278,3 +278,12 @@ def test_the_largest_share_goes_to_the_most_influence():
     with pytest.raises(RuleError) as refused:
         table.do({"type": "income", "city": "city1", "amounts": [2, 6]})
     assert refused.value.key == "edo.income_order"
+
+
+def test_ryo_are_kept_covered_from_the_table_and_the_other_phones():
+    """«Игроки могут хранить деньги тайно, складывая их в стопки»: a player's ryo are on his
+    own phone only, until the final table."""
+    table = Table(2)
+    ryo = {viewer: [p["ryo"] for p in GAME.view(table.state, viewer)["players"]]
+           for viewer in (None, "blue", "red")}
+    assert ryo == {None: [None, None], "blue": [10, None], "red": [None, 10]}

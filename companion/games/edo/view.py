@@ -15,10 +15,12 @@ from companion.games.edo.state import EdoState
 PUBLIC_SLOT = ("officials", "shogun")
 
 
-def _player(state: EdoState, seat: str, all_in: bool) -> dict[str, Any]:
+def _player(state: EdoState, seat: str, all_in: bool, viewer: str | None) -> dict[str, Any]:
+    """One player's pieces; his ryo only for himself until the end: «Игроки могут хранить
+    деньги тайно, складывая их в стопки»."""
     p = state.players[seat]
     plan = state.plans.get(seat)
-    return {"seat": seat, "name": p.name, "ryo": p.ryo, "rice": p.rice, "wood": p.wood,
+    return {"seat": seat, "name": p.name, "ryo": p.ryo if viewer == seat or state.over else None, "rice": p.rice, "wood": p.wood,
             "stone": p.stone, "power": p.power, "samurai": dict(p.samurai),
             "officials": len(p.officials), "shogun": p.shogun, "shogun_new": p.shogun_new,
             "cards": list(p.cards), "plan_in": plan is not None,
@@ -38,7 +40,7 @@ def view(state: EdoState, seat: str | None = None) -> dict[str, Any]:
         "game": "edo", "viewer": own, "phase": state.phase, "round": state.round,
         "first": state.first, "turn_order": state.turn_order if state.created else [],
         "referee": state.referee,
-        "players": [_player(state, s, all_in) for s in state.seating],
+        "players": [_player(state, s, all_in, own) for s in state.seating],
         "waiting": planning.waiting(state),
         "my_plan": copy.deepcopy(state.plans.get(own)) if own is not None else None,
         "turn": {k: v for k, v in state.turn.items()} if state.turn else None,
