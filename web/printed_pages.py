@@ -54,25 +54,34 @@ def _asking() -> dict[str, Mapping[str, Question]]:
     return found
 
 
-def _rows(game: str, questions: Mapping[str, Question], lang: str) -> list[dict[str, Any]]:
-    """The page's rows for one game: each question worded, its options, what is known."""
+def _groups(game: str, questions: Mapping[str, Question], lang: str) -> list[dict[str, Any]]:
+    """The page's groups for one game (a card, a board), each with its rows: the question
+    worded, the values it may take, what is known, what a public source suggests."""
     rules = find_game(game)
     words = GameWords(game, lang)
     known = services().hubs.printed(game)
     gamenames = rules.names(rules.new_state(), lang)
-    return [{"key": q.key, "asks": render(q.label, q.params, gamenames),
-             "options": [(str(o), str(o) if isinstance(o, int) else words("printed.option." + o))
-                         for o in q.options()],
-             "known": None if q.key not in known else str(known[q.key]),
-             "suggested": None if q.suggested is None else str(q.suggested), "source": q.source}
-            for q in questions.values()]
+    groups: list[dict[str, Any]] = []
+    for q in questions.values():
+        title = words(q.group) if q.group else rules.titles().get(lang, game)
+        if not groups or groups[-1]["title"] != title:
+            groups.append({"title": title, "rows": []})
+        groups[-1]["rows"].append({
+            "key": q.key, "asks": render(q.label, q.params, gamenames),
+            "options": [(str(o), str(o) if isinstance(o, int) else words("printed.option." + o))
+                        for o in q.options()],
+            "known": None if q.key not in known else str(known[q.key]),
+            "suggested": None if q.suggested is None else str(q.suggested), "source": q.source})
+    for group in groups:
+        group["known"] = sum(row["known"] is not None for row in group["rows"])
+    return groups
 
 
 def _page(error: str | None = None, status: int = 200) -> tuple[str, int]:
     lang = language(request)
     asking = _asking()
     games = [{"name": name, "title": find_game(name).titles().get(lang, name),
-              "rows": _rows(name, questions, lang)} for name, questions in asking.items()]
+              "groups": _groups(name, questions, lang)} for name, questions in asking.items()]
     return render_template("shell/printed.html", t=Words(lang), lang=lang, games=games,
                            error=error, saved=request.args.get("saved")), status
 

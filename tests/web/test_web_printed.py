@@ -47,7 +47,7 @@ def test_values_the_table_told_are_remembered_for_the_installs_next_game(table, 
 def test_the_page_lists_each_value_in_the_players_language_with_its_suggestion(table):
     page = table.get("/printed", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert "Карта доблести 2: сундуки" in page and "пока неизвестно" in page
-    assert "Сверьте со своей картой" in page
+    assert "сверьте каждое со своей картой" in page and "regatuljocurilor.ro: 2" in page
 
 
 def test_a_value_corrected_on_the_page_is_what_new_games_start_with(table, db):

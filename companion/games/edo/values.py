@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.engine.printed import EVENT, checked
+from companion.engine import printed
+from companion.engine.printed import EVENT
 from companion.errors import RuleError
 from companion.games.edo import catalog
 from companion.games.edo.commands import TellPrinted
@@ -44,7 +45,7 @@ def yield_keys() -> list[str]:
 
 
 def missing(state: EdoState, keys: list[str]) -> list[str]:
-    return [k for k in dict.fromkeys(keys) if k not in state.printed]
+    return printed.missing(state.printed, keys)
 
 
 def ask(play: Play, keys: list[str]) -> None:
@@ -79,14 +80,7 @@ def tell(play: Play, cmd: TellPrinted) -> None:
     pending = play.state.pending
     if pending is None or pending["kind"] != KIND:
         raise RuleError("edo.not_now")
-    asked = [q["key"] for q in pending["questions"]]
-    for key in cmd.values:
-        if key not in asked:
-            raise RuleError("printed.unknown", what=key)
-    for key in asked:
-        if key not in cmd.values:
-            raise RuleError("printed.unanswered", what=key)
-    values = checked(cmd.values, catalog.questions())
+    values = printed.answered(pending["questions"], cmd.values, catalog.questions())
     _distinct_on_cards(values, play.state)
     play.pending(None)
     play.event(EVENT, values=values)
