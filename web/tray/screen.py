@@ -55,7 +55,8 @@ def tray_screen(ctx: GameContext) -> TrayScreen:
     if throwing or not changes:
         return TrayScreen(live, verdict, camera)
     notes = [{"key": "tray.lies_by_hand" if c["n"] > 0 else "tray.out_by_hand",
-              "params": {"counts": {c["player"]: abs(c["n"])}, "cause": c["cause"], "card": c["card"]}}
+              "params": {"counts": {c["player"]: abs(c["n"])}, "n": abs(c["n"]), "cause": c["cause"],
+                         "card": c["card"]}}
              for c in changes]
     check = None
     confirmed = services().trays.confirmed(ctx.game_id) == changes_key(expected, changes)
