@@ -3,12 +3,15 @@ tower panel in the players' language, and a photo of the resting tray is held ag
 bookkeeping (real OpenCV on rendered photos; the camera is the only thing not real)."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from devtools import tray_photos as synth
 from expansion_games import client_past_the_specials, made_with_the_form
 from test_web_camera import calibrated, calibration_photos, jpeg  # noqa: F401 (a fixture)
 from test_web_samurai import give_red_a_fourth_region
+from web.tray.watch import TrayWatch
 from web_devices import Phone
 
 pytestmark = pytest.mark.seed(4)
@@ -94,3 +97,26 @@ def test_a_photo_between_battles_with_nothing_put_in_by_hand_is_refused(table, c
     r = table.post(f"/api/games/{game}/camera/photo", data=photo_of(calibration_photos[0]),
                    content_type="multipart/form-data")
     assert r.status_code >= 400
+
+
+def test_the_live_camera_checks_the_resting_tray_after_a_change_by_hand(app, table, db, calibration_photos):
+    """Live, the camera's settled look at the tray is held against the bookkeeping as a
+    photo is: the red cube of the bonus missing from the tray is said, nothing changes."""
+    game = red_took_the_armies_bonus(app, table, db, "camera")
+    calibrated(app, calibration_photos)
+    hub = app.extensions["companion"].hubs.get(game)
+    source = app.extensions["companion"].trays.camera.live_source(hub.game.tower.colours)
+    watch = TrayWatch(hub, source)
+    watch.step()
+    frame = jpeg(synth.render(calibration_photos[0], [], seed=3)[0]).getvalue()
+    for _ in range(6):
+        source.push_frame(frame)
+        time.sleep(0.03)
+    assert source.poll().stable
+    seq = hub.session.seq
+    watch.step()
+    assert hub.live["between"] == {"red": 1}
+    table.set_cookie("lang", "ru")
+    page = table.get(f"/table/{game}").get_data(as_text=True)
+    assert "В лотке красных: 0, а должно быть 1 — положите ещё 1." in page
+    assert hub.session.seq == seq

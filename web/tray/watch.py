@@ -71,8 +71,14 @@ class TrayWatch:
             self.hub.set_live(reading_dict(reading, self.source.name))
         elif reading.stable and "arrivals" in reading.extra and any(reading.counts.values()):
             self._fell(reading, inside)
-        elif self.source.name == "camera":
+        elif self.source.name == "camera" and self._checking():
             self.hub.set_live({**reading_dict(reading, "camera"), "between": dict(resting.thrown)})
+
+    def _checking(self) -> bool:
+        """Whether the tray was changed by hand since the last throw: only then is a look at
+        the resting tray worth showing (every new reading redraws every screen)."""
+        with self.hub.lock:
+            return bool(self.hub.game.tower.by_hand(self.hub.state))
 
     def _resting(self, throw: Throw | None, inside: dict[str, int]) -> Throw:
         """The tray between battles as a camera may see it: what the bookkeeping says lies
