@@ -120,3 +120,43 @@ def test_the_live_camera_checks_the_resting_tray_after_a_change_by_hand(app, tab
     page = table.get(f"/table/{game}").get_data(as_text=True)
     assert "В лотке красных: 0, а должно быть 1 — положите ещё 1." in page
     assert hub.session.seq == seq
+
+
+def attack_after_the_bonus(app, table, db) -> str:
+    """Red takes the armies bonus, then blue attacks red's Kozuke from Shimotsuke with 3
+    armies (blue's only plan): the battle's throw waits for its count."""
+    game = made_with_the_form(table, expansion_samurai="1")
+    send = lambda command: table.post(f"/api/games/{game}/commands", json=command)  # noqa: E731
+    assert send({"type": "count_tray", "counts": {}}).status_code == 200
+    give_red_a_fourth_region(db, game)
+    for colour in ("red", "blue", "yellow"):
+        plan = {"battle1": "shimotsuke"} if colour == "blue" else {}
+        assert send({"type": "plan", "player": colour, "actions": plan,
+                     "bid": {"chests": 2 if colour == "red" else 0}}).status_code == 200
+    while (pending := table.get(f"/api/games/{game}/view").json["pending"])["kind"] != "move":
+        player = pending["player"]
+        if pending["kind"] == "special":
+            command = {"type": "choose_special", "player": player, "slot": min(pending["free"])}
+        else:
+            take = "armies" if player == "red" else "nothing"
+            command = {"type": "valour", "player": player, "take": take}
+        assert Phone(app, game, player).send(command).status_code == 200
+    assert pending["player"] == "blue"
+    assert send({"type": "move", "player": "blue", "to": "kozuke", "armies": 3}).status_code == 200
+    while (pending := table.get(f"/api/games/{game}/view").json["pending"])["kind"] == "bonus":
+        answer = {"type": "bonus", "player": pending["player"], "take": False}
+        assert Phone(app, game, pending["player"]).send(answer).status_code == 200
+    assert pending["kind"] == "tray"
+    return game
+
+
+def test_the_battle_screen_names_the_thrown_cube_put_in_by_hand_and_asks_for_the_whole_tray(app, table, db):
+    """«...а также все кубики, лежащие в поддоне башни в начале сражения»: the red cube the
+    bonus put into the tray is thrown, named with its cause, and the steppers ask for every
+    cube in the tray."""
+    game = attack_after_the_bonus(app, table, db)
+    table.set_cookie("lang", "en")
+    page = table.get(f"/table/{game}").get_data(as_text=True)
+    throw_list = page[page.index('<ul class="throw">'):]
+    assert "1 red cube put in by hand (the Samurai bonus)" in throw_list[:throw_list.index("</ul>")]
+    assert "Count every cube now in the tray: the cubes put in by hand were thrown with the rest." in page

@@ -21,7 +21,7 @@ whether it can be. A cause is ``samurai``, ``favour`` (with the card's number) o
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from companion.errors import RuleError
 from companion.games.shogun.play import Play
@@ -67,15 +67,18 @@ def take_out(play: Play, player: str, n: int, cause: str, card: int | None = Non
     play.note(TAKEN_OUT, player=player, n=n, cause=cause, card=card)
 
 
-def _change(note: dict[str, Any]) -> dict[str, Any] | None:
-    """A log note as a change by hand (``n`` below 0 for cubes taken out), or None."""
-    p = note["params"]
-    if note["key"] == "samurai.took" and p["bonus"] == "armies":
-        return {"player": p["player"], "n": p["n"], "cause": "samurai", "card": None}
-    if note["key"] in (PUT_IN, TAKEN_OUT):
-        sign = 1 if note["key"] == PUT_IN else -1
-        return {"player": p["player"], "n": sign * p["n"], "cause": p["cause"], "card": p["card"]}
-    return None
+def _change(player: str, n: int, cause: str, card: int | None = None) -> dict[str, Any]:
+    return {"player": player, "n": n, "cause": cause, "card": card}
+
+
+NOTES: dict[str, Callable[[dict[str, Any]], dict[str, Any] | None]] = {
+    PUT_IN: lambda p: _change(p["player"], p["n"], p["cause"], p["card"]),
+    TAKEN_OUT: lambda p: _change(p["player"], -p["n"], p["cause"], p["card"]),
+    "samurai.took": lambda p: _change(p["player"], p["n"], "samurai") if p["bonus"] == "armies" else None,
+}
+"""The log notes that say cubes went into the tray (or out of it) by hand, each read as a
+change (``n`` below 0 for cubes taken out): this module's own, and those of a rule that
+moves the cubes itself and says so in its own words."""
 
 
 def since_last_throw(state: ShogunState) -> list[dict[str, Any]]:
@@ -85,7 +88,8 @@ def since_last_throw(state: ShogunState) -> list[dict[str, Any]]:
     for note in reversed(state.log):
         if note["key"] == THROWN:
             break
-        change = _change(note)
+        read = NOTES.get(note["key"])
+        change = read(note["params"]) if read is not None else None
         if change is not None:
             found.append(change)
     return found[::-1]
