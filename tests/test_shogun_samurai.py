@@ -9,22 +9,26 @@ import pytest
 from companion.engine import Session
 from companion.engine.board import steps_of
 from companion.errors import RuleError
+from companion.games.shogun.catalog import read_data
 from companion.games.shogun.rules import GAME
 from companion.games.shogun.samurai import regions_held
 from companion.games.shogun.state import SUPPLY, TRAY
 from shogun_table import RULES, Table
 
 SPECIALS = ["chest", "rice", "six_armies", "attack", "defence"]
+REVIEWED = {q["key"]: q["suggested"] for q in read_data("samurai.json")["printed"]}
+"""The amounts a third-party review gives, as a table that told them before would know them."""
 
 
 class SamuraiTable(Table):
     """The rulebook table of three (red, blue, yellow; the recommended set-up, the tower
-    loaded with nothing fallen out), played with the Samurai."""
+    loaded with nothing fallen out), played with the Samurai; the install knows ``known`` of
+    the amounts printed on the valour cards (those the review gives, unless said)."""
 
-    def __init__(self, seed: int = 1) -> None:
+    def __init__(self, seed: int = 1, known: dict[str, int] | None = None) -> None:
         create = {"type": "create", "seed": seed, "setup": "recommended",
                   "players": [{"colour": c} for c in ("red", "blue", "yellow")],
-                  "expansions": ["samurai"]}
+                  "expansions": ["samurai"], "printed": REVIEWED if known is None else known}
         self.session = Session.create(RULES, create)
         self.do({"type": "count_tray", "counts": {}})
 

@@ -10,7 +10,6 @@ import pytest
 from companion import cli
 from companion.engine import EventStore, Session, find_game
 from companion.errors import RuleError
-from companion.games.shogun import catalog
 from companion.games.shogun.simulate import play_game
 from companion.i18n import render
 from log_lines import assert_every_line_reads
@@ -70,23 +69,14 @@ def test_a_saved_samurai_game_replays_to_the_same_views(tmp_path: Path):
     assert view_digests(GAME, reopened.history) == view_digests(GAME, played.history)
 
 
-def test_corrected_valour_amounts_do_not_change_a_game_already_played(monkeypatch):
-    """The valour cards' amounts are recorded with the game: a corrected data file changes
-    new games only."""
+def test_values_told_by_the_table_replay_without_the_install_knowing_them():
+    """The amounts the table told are events of the game: a game replays the same on an
+    install that was never told them, and a corrected suggestion changes nothing played."""
     played = play_game(3, 7, "recommended", expansions=("samurai",)).session
-    before = view_digests(GAME, played.history)
-    packaged = catalog._read
-
-    def corrected(name: str):
-        document = packaged(name)
-        if name == "samurai.json":
-            for card in document["stack"][1:]:
-                card["bonuses"]["chests"] = 9
-        return document
-    monkeypatch.setattr(catalog, "_read", corrected)
-    assert view_digests(GAME, Session.replay(GAME, played.history).history) == before
-    fresh = Session.create(GAME, create(expansions=["samurai"]))
-    assert fresh.history[0][0]["config"]["expansions"]["samurai"]["stack"][1]["bonuses"]["chests"] == 9
+    told = [e for events in played.history for e in events if e["type"] == "printed"]
+    assert told and "printed" not in played.history[0][0]["config"]
+    assert view_digests(GAME, Session.replay(GAME, played.history).history) == \
+        view_digests(GAME, played.history)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

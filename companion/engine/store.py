@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from companion.engine import printed
 from companion.engine.draws import Draws
 
 SCHEMA = """
@@ -40,6 +41,13 @@ CREATE TABLE IF NOT EXISTS requests (
     seq INTEGER NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (game_id, key)
+);
+CREATE TABLE IF NOT EXISTS printed (
+    game TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game, key)
 );
 """
 
@@ -151,6 +159,11 @@ class EventStore:
             self._db.execute("INSERT INTO commands (game_id, seq, command, events, at) "
                              "VALUES (?, ?, ?, ?, ?)",
                              (game_id, seq, _dump(command), _dump(events), now))
+            told = {k: v for e in events if e.get("type") == printed.EVENT
+                    for k, v in e["values"].items()}
+            if told:
+                game = self._db.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+                self._remember(game, told, now)
             return self._wrote(game_id, seq, summary, request, now)
 
     def drop_last(self, game_id: str, writes: int, seq: int, summary: dict[str, Any],
@@ -225,6 +238,27 @@ class EventStore:
             self._db.execute(f"UPDATE games SET settings = (SELECT t.settings FROM {table} t "
                              "WHERE t.game_id = games.id) WHERE settings IS NULL")
             self._db.execute(f"DROP TABLE {table}")
+
+    def printed(self, game: str) -> dict[str, Any]:
+        """The values printed on ``game``'s cards and boards that tables of this install
+        have told it (``companion.engine.printed``), by key."""
+        rows = self._db.execute("SELECT key, value FROM printed WHERE game = ? ORDER BY key", (game,))
+        return {key: json.loads(value) for key, value in rows}
+
+    def remember(self, game: str, values: dict[str, Any], forget: tuple[str, ...] = ()) -> None:
+        """Keep these printed values for the install (the group corrected or imported them)
+        and forget those named in ``forget``, in one transaction. A game told a value keeps
+        it as told: its events hold it."""
+        with self._writing():
+            self._remember(game, values, time.time())
+            self._db.executemany("DELETE FROM printed WHERE game = ? AND key = ?",
+                                 [(game, key) for key in forget])
+
+    def _remember(self, game: str, values: dict[str, Any], now: float) -> None:
+        self._db.executemany(
+            "INSERT INTO printed (game, key, value, at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game, key) DO UPDATE SET value = excluded.value, at = excluded.at",
+            [(game, key, _dump(value), now) for key, value in values.items()])
 
     def games(self, game_id: str | None = None) -> list[GameRecord]:
         """Every game, newest first (or just ``game_id``), with its command count. A game

@@ -57,8 +57,16 @@ def test_a_phone_takes_its_valour_cards_bonus(app, table, db):
                       json={"type": "count_tray", "counts": {}}).status_code == 200
     give_red_a_fourth_region(db, game)
     view = client_past_the_specials(table, game)
+    assert view["pending"]["kind"] == "printed"
+    page = table.get(f"/table/{game}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Карта доблести 2: сундуки" in page and "сверьте" in page.lower()
+    told = {q["key"]: q["suggested"] for q in view["pending"]["questions"]}
+    told["samurai.card2.chests"] = 3
+    assert table.post(f"/api/games/{game}/commands",
+                      json={"type": "printed", "values": told}).status_code == 200
+    view = table.get(f"/api/games/{game}/view").json
     assert view["pending"] == {"kind": "valour", "player": "red", "top": 2,
-                               "offers": {"chests": 2, "armies": 1}}
+                               "offers": {"chests": 3, "armies": 1}}
     red, blue = Phone(app, game, "red"), Phone(app, game, "blue")
     page = red.client.get(f"/hand/{game}/{red.token}", headers={"Accept-Language": "ru"})
     text = page.get_data(as_text=True)
@@ -72,5 +80,5 @@ def test_a_phone_takes_its_valour_cards_bonus(app, table, db):
     r = red.send({"type": "valour", "player": "red", "take": "chests"})
     assert r.status_code == 200, r.json
     after = table.get(f"/api/games/{game}/view").json
-    assert after["players"][0]["chests"] == chests + 2
+    assert after["players"][0]["chests"] == chests + 3
     assert after["valour"]["red"]["top"] == 2

@@ -69,6 +69,10 @@ def choose(state: ShogunState, rng: random.Random) -> dict[str, Any]:
     if kind == "valour":
         take = rng.choice([*pending["offers"], "nothing"])
         return {"type": "valour", "player": pending["player"], "take": take}
+    if kind == "printed":
+        return {"type": "printed", "values": {
+            q["key"]: q["suggested"] if q["suggested"] is not None else rng.choice(q["options"])
+            for q in pending["questions"]}}
     if kind == "revolt_order":
         return {"type": "choose_revolt", "player": pending["player"],
                 "province": rng.choice(pending["provinces"])}

@@ -20,6 +20,8 @@ Id = text(40, least=1)          # a colour, a province, an action, a set-up mode
 Name = text(40)                 # what a player is called at the table
 Count = whole(0, 200)           # armies, chests, cubes: far above anything the box holds
 Seed = whole(-(2**53 - 1), 2**53 - 1)  # exact as a JSON number in any browser
+Printed = Annotated[dict[text(60, least=1), Union[whole(-1000, 1000), text(40)]], Meta(max_length=500)]
+"""Values printed on cards and boards (``companion.engine.printed``), by key."""
 
 
 class BoardDocument(Document):
@@ -49,6 +51,8 @@ class CreateGame(_Command, tag="create"):
     side: Id = "sun"
     board: Union[BoardDocument, None] = None
     expansions: Union[Annotated[tuple[Id, ...], Meta(max_length=4)], None] = None
+    printed: Union[Printed, None] = None
+    """What the install knows of the values the expansions print (the web fills it in)."""
 
 
 class DraftRefresh(_Command, tag="draft_refresh"):
@@ -128,6 +132,11 @@ class PlaceGeneral(_Command, tag="general"):
     statue: bool = False
 
 
+class TellPrinted(_Command, tag="printed"):
+    """The table tells the values printed on a card or board that the game asked for."""
+    values: Printed
+
+
 class ChooseRevolt(_Command, tag="choose_revolt"):
     player: Id
     province: Id
@@ -139,8 +148,8 @@ class EndGame(_Command, tag="end_game"):
 
 
 Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, CubesFell, SubmitPlan,
-                ChooseSpecial, Move, Pass, AnswerBonus, ValourBonus, PlaceGeneral, ChooseRevolt,
-                EndGame]
+                ChooseSpecial, Move, Pass, AnswerBonus, ValourBonus, PlaceGeneral, TellPrinted,
+                ChooseRevolt, EndGame]
 
 
 def to_dict(command: Command) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from companion.engine.printed import declared
 from companion.errors import RuleError
 from companion.games.shogun.catalog import DataError, check_document, read_data
 
@@ -27,6 +28,10 @@ def check_samurai(document: Mapping[str, Any]) -> None:
         raise DataError(f"samurai: the stack must be cards 1-4 in order, not {numbers}")
     if document["stack"][0]["bonuses"]:
         raise DataError("samurai: card 1, the empty banner, has no bonus")
+    asked = {f"samurai.card{card['card']}.{kind}" for card in document["stack"]
+             for kind in card["bonuses"]}
+    if asked != set(declared(document["printed"], "samurai")):
+        raise DataError("samurai: every bonus on cards 2-4 is one printed value, asked once")
 
 
 IMPROVABLE = frozenset({"castle", "temple", "theatre", "rice", "taxes", "recruit5", "recruit3",
@@ -63,5 +68,9 @@ def recorded(names: Sequence[str]) -> dict[str, Any]:
         if name in names:
             document = read_data(f"{name}.json")
             CHECKS[name](document)
+            try:
+                declared(document.get("printed", ()), name)
+            except ValueError as exc:
+                raise DataError(str(exc)) from None
             found[name] = document
     return found

@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 from companion.engine.game import Actor, Decision
 from companion.errors import RuleError
 from companion.games.shogun import (RULES_VERSION, actions, battle, board, catalog, generals, planning,
-                                    samurai, setup, winter)
+                                    printed, samurai, setup, winter)
 from companion.games.shogun import commands as cmds
 from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.games.shogun.expansions import IMPLEMENTED as EXPANSIONS
@@ -66,6 +66,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.AnswerBonus: actions.answer_bonus,
     cmds.ValourBonus: samurai.choose,
     cmds.PlaceGeneral: generals.choose,
+    cmds.TellPrinted: printed.tell,
     cmds.ChooseRevolt: winter.choose,
     cmds.EndGame: winter.end_early,
 }
@@ -111,7 +112,7 @@ def proceed(play: Play) -> None:
 TICKED = ("1", "on", "true", "yes")
 """A form's ticked box (or JSON's true, as text)."""
 
-TABLE_ONLY = frozenset({"create", "count_tray", "cubes_fell"})
+TABLE_ONLY = frozenset({"create", "count_tray", "cubes_fell", "printed"})
 HOST_ONLY = frozenset({"end_game"})
 
 
@@ -135,7 +136,7 @@ def check_sender(command: Mapping[str, Any], actor: Actor) -> None:
         raise RuleError("device.not_your_colour", player=actor.seat)
 
 
-DECIDED_BY_TABLE = frozenset({"tray"})
+DECIDED_BY_TABLE = frozenset({"tray", printed.KIND})
 TIMED = frozenset({"plans"})
 
 
@@ -173,6 +174,8 @@ class ShogunRules:
                       if str(options.get(f"expansion_{name}") or "").lower() in TICKED]
         if chosen:
             command["expansions"] = chosen
+            if options.get("printed"):
+                command["printed"] = options["printed"]
         return command
 
     def data_version(self) -> str:
@@ -221,6 +224,9 @@ class ShogunRules:
 
     def undoable(self, events: list[dict]) -> bool:
         return not any(e["type"] == "bids" for e in events)
+
+    def printed_questions(self) -> Mapping[str, Any]:
+        return printed.every_question(EXPANSIONS)
 
     def summary(self, state: ShogunState) -> dict[str, Any]:
         return {"phase": state.phase, "year": state.year, "season": state.season,

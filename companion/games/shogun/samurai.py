@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import RuleError
+from companion.games.shogun import printed
 from companion.games.shogun.commands import ValourBonus
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY, TRAY, ShogunState
@@ -35,15 +36,26 @@ def regions_held(state: ShogunState, player: str) -> list[str]:
     return [r for r in state.board.regions if r in held]
 
 
-def card(state: ShogunState, top: int) -> dict[str, Any]:
-    return state.expansions["samurai"]["stack"][top]
+def _keys(state: ShogunState, top: int) -> list[str]:
+    """The printed values of the card ``top`` places from the empty banner: its amounts."""
+    return [f"samurai.card{top + 1}.{kind}"
+            for kind in state.expansions["samurai"]["stack"][top]["bonuses"]]
+
+
+def amounts(state: ShogunState, top: int) -> dict[str, int | None]:
+    """The card's bonus amounts by kind, None where the table has not told it yet. A game
+    recorded when the data held the amounts themselves keeps them."""
+    bonuses = state.expansions["samurai"]["stack"][top]["bonuses"]
+    if isinstance(bonuses, dict):
+        return dict(bonuses)
+    return {kind: printed.value(state, f"samurai.card{top + 1}.{kind}") for kind in bonuses}
 
 
 def offers(state: ShogunState, player: str) -> dict[str, int]:
     """The bonuses of ``player``'s top card that can be taken: a 0 amount is no bonus, and
     armies only when the supply holds them all («Поместите указанное количество армий из
     своего личного запаса»)."""
-    bonuses = card(state, state.valour[player])["bonuses"]
+    bonuses = amounts(state, state.valour[player])
     found = {kind: bonuses[kind] for kind in BONUSES if bonuses.get(kind)}
     if found.get("armies", 0) > state.players[player].supply:
         del found["armies"]
@@ -51,9 +63,26 @@ def offers(state: ShogunState, player: str) -> dict[str, int]:
 
 
 def run(play: Play) -> None:
-    """Check each player in turn order, up to one who chooses a bonus, then the actions."""
+    """Check each player in turn order, up to one who chooses a bonus, then the actions.
+    The amounts on the cards the advancing players turn up are asked first, once."""
+    unknown = _unknown_amounts(play.state)
+    if unknown:
+        printed.ask(play, *unknown)
+        return
     if not play.in_turn_order("valour_queue", lambda player: _check(play, player)):
         play.phase("actions")
+
+
+def _unknown_amounts(state: ShogunState) -> list[str]:
+    """The printed amounts not yet known on the cards the players still to check will turn
+    up (each advancing player's next card)."""
+    if isinstance(state.expansions["samurai"]["stack"][0]["bonuses"], dict):
+        return []
+    queue = state.turn_order if state.valour_queue is None else state.valour_queue
+    size = len(state.expansions["samurai"]["stack"])
+    keys = [key for player in queue if len(regions_held(state, player)) >= REGIONS_NEEDED
+            for key in _keys(state, (state.valour[player] + 1) % size)]
+    return printed.missing(state, keys)
 
 
 def _check(play: Play, player: str) -> bool:
@@ -67,7 +96,7 @@ def _check(play: Play, player: str) -> bool:
     top = (s.valour[player] + 1) % len(s.expansions["samurai"]["stack"])
     play.event("valour", player=player, top=top)
     play.note("samurai.advanced", player=player, regions=regions, n=len(regions), top=top + 1)
-    armies = card(s, top)["bonuses"].get("armies", 0)
+    armies = amounts(s, top).get("armies") or 0
     found = offers(s, player)
     if armies and "armies" not in found:
         play.note("samurai.armies_short", player=player, need=armies,
@@ -113,8 +142,6 @@ def view(state: ShogunState) -> dict[str, Any]:
     the table shows beside the players when the Samurai are played."""
     if not playing(state):
         return {}
-    stack = state.expansions["samurai"]
     return {"valour": {c: {"top": state.valour[c] + 1,
-                           "bonuses": dict(card(state, state.valour[c])["bonuses"]),
-                           "regions": regions_held(state, c)} for c in state.seating},
-            "valour_confirmed": stack["confirmed"]}
+                           "bonuses": amounts(state, state.valour[c]),
+                           "regions": regions_held(state, c)} for c in state.seating}}

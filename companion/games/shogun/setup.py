@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.engine import find_game
 from companion.engine.game import versions
 from companion.errors import RuleError
-from companion.games.shogun import battle, expansions, generals
+from companion.games.shogun import battle, expansions, generals, printed
 from companion.games.shogun.catalog import DataError, data_version, documents, recorded_catalog
 from companion.games.shogun.colours import PEASANT, PLAYER_COLOURS
 from companion.games.shogun.commands import CreateGame, DraftPick, DraftRefresh
@@ -45,6 +45,9 @@ def create(play: Play, cmd: CreateGame) -> None:
               "data": data}
     if cmd.expansions:
         config["expansions"] = expansions.recorded(cmd.expansions)
+        known = printed.known(cmd.printed or {}, config["expansions"])
+        if known:
+            config["printed"] = known
     play.event("created", config=config,
                versions=versions(find_game("shogun"), data=version))
     s = play.state

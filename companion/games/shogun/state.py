@@ -73,6 +73,7 @@ class ShogunState:
     log: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     expansions: dict[str, Any] = field(default_factory=dict)
+    printed: dict[str, Any] = field(default_factory=dict)
     valour: dict[str, int] = field(default_factory=dict)
     valour_queue: list[str] | None = None
     generals: dict[str, str | None] = field(default_factory=dict)
@@ -125,6 +126,7 @@ def _created(s: ShogunState, e: dict) -> None:
     for p in s.players.values():
         p.groups = list(groups)
     s.expansions = dict(config.get("expansions", {}))
+    s.printed = dict(config.get("printed", {}))
     if "samurai" in s.expansions:
         s.valour = {c: 0 for c in s.seating}
     if "generals" in s.expansions:
@@ -273,6 +275,10 @@ def _deck(s: ShogunState, e: dict) -> None:
     s.phase = "draft"
 
 
+def _printed(s: ShogunState, e: dict) -> None:
+    s.printed.update(e["values"])
+
+
 def _cursor(s: ShogunState, e: dict) -> None:
     s.cursor = tuple(e["at"])
 
@@ -313,6 +319,7 @@ FOLD: dict[str, Callable[[ShogunState, dict], None]] = {
     "statue": _statue,
     "trophy": _trophy,
     "general_queue": _set("general_queue", "queue"),
+    "printed": _printed,
 }
 
 

@@ -117,6 +117,14 @@ class Scene:
     def actor(self) -> str | None:
         return self.pending.get("player")
 
+    def asked(self, question: dict[str, Any]) -> str:
+        """What a printed value's question asks (``companion.engine.printed``), in words."""
+        return render(question["label"], question["params"], self.names)
+
+    def printed_option(self, question: dict[str, Any], option: Any) -> str:
+        """One value a card could show: a number as it is, a word by ``printed.option.*``."""
+        return str(option) if isinstance(option, int) else self.t("printed.option." + option)
+
     def action_ids(self) -> list[str]:
         return [a["id"] for a in self.catalog.cards["actions"]]
 

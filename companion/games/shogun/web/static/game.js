@@ -45,6 +45,15 @@
       if (t.closest("[data-move]")) showOdds(t.closest("[data-move]"));
       return;
     }
+    if (t.hasAttribute("data-printed-go")) {
+      const values = {};
+      for (const sel of t.closest("[data-printed]").querySelectorAll("select")) {
+        if (!sel.value) { toast(W.printed_missing); sel.focus(); return; }
+        values[sel.name] = sel.dataset.kind === "int" ? Number(sel.value) : sel.value;
+      }
+      send({type: "printed", values}).catch(() => {});
+      return;
+    }
     if (t.hasAttribute("data-move-go")) {
       const box = t.closest("[data-move]");
       const to = box.querySelector(".target.on");
