@@ -17,6 +17,18 @@ from web_devices import Phone
 pytestmark = pytest.mark.seed(4)
 
 
+def told_the_printed_values(table, game) -> dict:
+    """The table says its valour cards show the amounts offered pre-filled, when asked; the
+    view after."""
+    view = table.get(f"/api/games/{game}/view").json
+    if view["pending"]["kind"] == "printed":
+        told = {q["key"]: q["suggested"] for q in view["pending"]["questions"]}
+        assert table.post(f"/api/games/{game}/commands",
+                          json={"type": "printed", "values": told}).status_code == 200
+        view = table.get(f"/api/games/{game}/view").json
+    return view
+
+
 def red_took_the_armies_bonus(app, table, db, tray: str) -> str:
     """«Поместите указанное количество армий из своего личного запаса в поддон башни
     сражений»: red's valour card 2 puts 1 red army into the tray; the game between battles."""
@@ -24,7 +36,8 @@ def red_took_the_armies_bonus(app, table, db, tray: str) -> str:
     assert table.post(f"/api/games/{game}/commands",
                       json={"type": "count_tray", "counts": {}}).status_code == 200
     give_red_a_fourth_region(db, game)
-    assert client_past_the_specials(table, game)["pending"]["player"] == "red"
+    client_past_the_specials(table, game)
+    assert told_the_printed_values(table, game)["pending"]["player"] == "red"
     r = Phone(app, game, "red").send({"type": "valour", "player": "red", "take": "armies"})
     assert r.status_code == 200, r.json
     view = table.get(f"/api/games/{game}/view").json
@@ -133,7 +146,7 @@ def attack_after_the_bonus(app, table, db) -> str:
         plan = {"battle1": "shimotsuke"} if colour == "blue" else {}
         assert send({"type": "plan", "player": colour, "actions": plan,
                      "bid": {"chests": 2 if colour == "red" else 0}}).status_code == 200
-    while (pending := table.get(f"/api/games/{game}/view").json["pending"])["kind"] != "move":
+    while (pending := told_the_printed_values(table, game)["pending"])["kind"] != "move":
         player = pending["player"]
         if pending["kind"] == "special":
             command = {"type": "choose_special", "player": player, "slot": min(pending["free"])}

@@ -28,6 +28,10 @@ def test_the_table_checks_a_photo_of_the_tray_and_confirms_it_by_hand(server, db
     give_red_a_fourth_region(db, game)
     view = lambda: tablet.request.get(f"{server}/api/games/{game}/view").json()  # noqa: E731
     past_the_specials(lambda colour, command: phone_sends(tablet, server, game, tokens[colour], command), view)
+    asked = view()["pending"]
+    assert asked["kind"] == "printed"
+    told = {q["key"]: q["suggested"] for q in asked["questions"]}
+    assert api_post(tablet, f"{server}/api/games/{game}/commands", {"type": "printed", "values": told}).ok
     phone_sends(tablet, server, game, tokens["red"], {"type": "valour", "player": "red", "take": "armies"})
     session, _, _, calibration = calibration_photos
     calibration.save(db.with_name(db.stem + ".camera.json"))

@@ -12,6 +12,7 @@ import pytest
 from devtools.sensor_emulator_process import EmulatorProcess
 from expansion_games import client_past_the_specials, made_with_the_form
 from test_web_samurai import give_red_a_fourth_region
+from test_web_tray_by_hand import told_the_printed_values
 from web import create_app
 from web_devices import Phone
 
@@ -59,7 +60,8 @@ def test_a_cube_falling_after_a_hand_put_in_adds_to_the_cube_laid_in(sensor_app,
     assert table.post(f"/api/games/{game}/commands",
                       json={"type": "count_tray", "counts": {}}).status_code == 200
     give_red_a_fourth_region(tmp_path / "games.sqlite3", game)
-    assert client_past_the_specials(table, game)["pending"]["player"] == "red"
+    client_past_the_specials(table, game)
+    assert told_the_printed_values(table, game)["pending"]["player"] == "red"
     r = Phone(sensor_app, game, "red").send({"type": "valour", "player": "red", "take": "armies"})
     assert r.status_code == 200, r.json
     wait_until(lambda: between_battles(hub))
