@@ -173,3 +173,14 @@ def test_the_battle_screen_names_the_thrown_cube_put_in_by_hand_and_asks_for_the
     throw_list = page[page.index('<ul class="throw">'):]
     assert "1 red cube put in by hand (the Samurai bonus)" in throw_list[:throw_list.index("</ul>")]
     assert "Count every cube now in the tray: the cubes put in by hand were thrown with the rest." in page
+
+
+def test_confirming_the_tray_with_nothing_put_in_by_hand_is_refused(table, game):
+    """No change by hand since the last battle: "the tray is right" has nothing to confirm,
+    says so in the table's language, and changes nothing."""
+    before = table.get(f"/api/games/{game}/view").json
+    table.set_cookie("lang", "ru")
+    r = table.post(f"/api/games/{game}/tray/checked")
+    assert r.status_code >= 400
+    assert r.json["error"]["message"].startswith("Нечего проверять")
+    assert table.get(f"/api/games/{game}/view").json == before

@@ -103,7 +103,11 @@ def checked(game_id: str) -> Response:
     request_id()
     tower = ctx.hub.game.tower
     with ctx.hub.lock:
-        key = changes_key(tower.expected(ctx.hub.state), tower.by_hand(ctx.hub.state))
+        state = ctx.hub.state
+        throwing, changes = tower.throw(state) is not None, tower.by_hand(state)
+        key = changes_key(tower.expected(state), changes)
+    if throwing or not changes:
+        raise RuleError("tray.nothing_to_check")
     services().trays.confirm(game_id, key)
     ctx.hub.poke()
     return jsonify({"ok": True})
