@@ -81,12 +81,19 @@ def _schema() -> dict[str, Any]:
 
 def declared(entries: Sequence[Mapping[str, Any]], what: str) -> dict[str, Question]:
     """A data file's questions by key, checked against ``schema/printed.schema.json``; a
-    suggestion must itself be a value the card could show. ValueError names ``what``."""
+    suggestion must itself be a value the card could show. ValueError names ``what``.
+    Games ask at every step that may need a value, so a declaration is checked once."""
+    return dict(_declared(json.dumps(list(entries), sort_keys=True), what))
+
+
+@lru_cache(maxsize=64)
+def _declared(entries: str, what: str) -> tuple[tuple[str, Question], ...]:
+    found = json.loads(entries)
     try:
-        jsonschema.validate(list(entries), _schema())
+        jsonschema.validate(found, _schema())
     except jsonschema.ValidationError as exc:
         raise ValueError(f"{what}: printed values: {exc.message}") from None
-    return by_key((Question.of(entry) for entry in entries), what)
+    return tuple(by_key((Question.of(entry) for entry in found), what).items())
 
 
 def by_key(questions: Iterable[Question], what: str) -> dict[str, Question]:

@@ -2,7 +2,8 @@
 
 The app keeps the game; the players keep the board. Every event that changes something a
 player can touch (armies, province cards, chests, the rice and score markers, buildings,
-unrest tokens, the Samurai's valour stacks, the generals and their statues) becomes one line telling the table what to do,
+unrest tokens, the Samurai's valour stacks, the generals and their statues, the Dajokan's
+tokens and markers) becomes one line telling the table what to do,
 grouped by the player whose pieces they are, so the tablet can show one player's step at a
 time. Cubes a card puts into the tray are such a step; throwing cubes into the
 tower is left out: the battle screen lists the throw, and the tower itself drops them into
@@ -89,6 +90,8 @@ def _line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
                                         "was": state.valour[e["player"]] + 1}}
     if kind in ("general", "statue", "trophy"):
         return _general_line(e)
+    if kind in DAJOKAN:
+        return _dajokan_line(state, e)
     if kind == "unrest":
         owner = state.provinces[e["province"]].owner
         return owner, {"key": "board.unrest_added" if e["n"] > 0 else "board.unrest_removed",
@@ -116,6 +119,29 @@ def _general_line(e: dict) -> tuple[str | None, Line]:
         key, params = "board.general_moved", {"src": e["origin"], "dst": e["province"]}
     return player, {"key": key, "icon": "general", "colour": player,
                     "params": {"player": player, **params}}
+
+
+DAJOKAN = frozenset({"dajokan_regions", "dajokan_drawn", "dajokan_claim", "dajokan_flipped"})
+
+
+def _dajokan_line(state: ShogunState, e: dict) -> tuple[str | None, Line]:
+    """The Dajokan board: region tokens laid or the leftmost moved to the end, tokens drawn
+    onto their cells or turned face down (the table's), a token exchanged for a marker (its
+    player's)."""
+    kind = e["type"]
+    if kind == "dajokan_claim":
+        row, column = e["cell"].split("-")
+        return e["player"], {"key": "board.dajokan_claimed", "icon": "ministry", "colour": e["player"],
+                             "params": {"player": e["player"], "row": int(row), "column": int(column)}}
+    if kind == "dajokan_regions":
+        if state.dajokan_regions:
+            return None, {"key": "board.dajokan_rotated", "icon": "region", "colour": None,
+                          "params": {"player": None, "region": state.dajokan_regions[0]}}
+        return None, {"key": "board.dajokan_regions_laid", "icon": "region", "colour": None,
+                      "params": {"player": None, "regions": list(e["order"])}}
+    key = "board.dajokan_drawn" if kind == "dajokan_drawn" else "board.dajokan_flipped"
+    return None, {"key": key, "icon": "ministry", "colour": None,
+                  "params": {"player": None, "cells": ", ".join(e["cells"])}}
 
 
 def board_steps(state: ShogunState, events: list[dict]) -> list[dict[str, Any]]:
@@ -167,6 +193,11 @@ _OPPOSITE = {
     "board.general_moved": "board.general_moved",
     "board.statue_placed": "board.statue_removed", "board.statue_removed": "board.statue_placed",
     "board.statue_captured": "board.statue_returned", "board.statue_returned": "board.statue_captured",
+    "board.dajokan_regions_laid": "board.dajokan_regions_laid",
+    "board.dajokan_rotated": "board.dajokan_unrotated", "board.dajokan_unrotated": "board.dajokan_rotated",
+    "board.dajokan_drawn": "board.dajokan_to_bag", "board.dajokan_to_bag": "board.dajokan_drawn",
+    "board.dajokan_claimed": "board.dajokan_unclaimed", "board.dajokan_unclaimed": "board.dajokan_claimed",
+    "board.dajokan_flipped": "board.dajokan_unflipped", "board.dajokan_unflipped": "board.dajokan_flipped",
 }
 
 

@@ -132,6 +132,14 @@ class PlaceGeneral(_Command, tag="general"):
     statue: bool = False
 
 
+class ClaimMinistry(_Command, tag="dajokan"):
+    """Dajokan: the region leader's claim («может обменять 1 из жетонов ведомств, лежащих на
+    планшете Дадзёкана лицевой стороной вверх, на свой маркер игрока»): the cell of a face-up
+    ministry token ("2-5": row 2, column 5), or "none"."""
+    player: Id
+    cell: Id
+
+
 class TellPrinted(_Command, tag="printed"):
     """The table tells the values printed on a card or board that the game asked for."""
     values: Printed
@@ -148,8 +156,8 @@ class EndGame(_Command, tag="end_game"):
 
 
 Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, CubesFell, SubmitPlan,
-                ChooseSpecial, Move, Pass, AnswerBonus, ValourBonus, PlaceGeneral, TellPrinted,
-                ChooseRevolt, EndGame]
+                ChooseSpecial, Move, Pass, AnswerBonus, ValourBonus, PlaceGeneral, ClaimMinistry,
+                TellPrinted, ChooseRevolt, EndGame]
 
 
 def to_dict(command: Command) -> dict[str, Any]:

@@ -12,8 +12,8 @@ from typing import Any, Callable, Mapping
 
 from companion.engine.game import Actor, Decision
 from companion.errors import RuleError
-from companion.games.shogun import (RULES_VERSION, actions, battle, board, catalog, generals, planning,
-                                    printed, samurai, setup, winter)
+from companion.games.shogun import (RULES_VERSION, actions, battle, board, catalog, dajokan, generals,
+                                    planning, printed, samurai, setup, winter)
 from companion.games.shogun import commands as cmds
 from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.games.shogun.expansions import IMPLEMENTED as EXPANSIONS
@@ -66,6 +66,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.AnswerBonus: actions.answer_bonus,
     cmds.ValourBonus: samurai.choose,
     cmds.PlaceGeneral: generals.choose,
+    cmds.ClaimMinistry: dajokan.choose,
     cmds.TellPrinted: printed.tell,
     cmds.ChooseRevolt: winter.choose,
     cmds.EndGame: winter.end_early,
@@ -73,11 +74,19 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
 
 
 def _end_round(play: Play) -> None:
-    """Generals: «После каждого раунда игроки должны передвигать своих генералов» first."""
-    if generals.playing(play.state):
-        play.phase(generals.after_round(play.state))
+    """Dajokan's claims, then Generals: «После каждого раунда игроки должны передвигать своих
+    генералов», then the next season."""
+    after = dajokan.after_round(play.state)
+    if after != "season_end":
+        play.phase(after)
         return
     _next_season(play)
+
+
+def _start_round(play: Play) -> None:
+    """Dajokan: «В начале каждого раунда» its six tokens, before the round's cards."""
+    if dajokan.ready_for_round(play):
+        planning.start_round(play)
 
 
 def _next_season(play: Play) -> None:
@@ -90,11 +99,12 @@ def _next_season(play: Play) -> None:
 
 
 STEPS: dict[str, Callable[[Play], None]] = {
-    "round_start": planning.start_round,
+    "round_start": _start_round,
     "general_place": generals.place_first,
     "valour": samurai.run,
     "actions": actions.run,
     "round_end": _end_round,
+    "dajokan_claims": dajokan.claims,
     "general_move": generals.move_after_round,
     "season_end": _next_season,
     "general_return": generals.return_after_winter,

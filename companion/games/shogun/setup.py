@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.engine import find_game
 from companion.engine.game import versions
 from companion.errors import RuleError
-from companion.games.shogun import battle, expansions, generals, printed
+from companion.games.shogun import battle, dajokan, expansions, generals, printed
 from companion.games.shogun.catalog import DataError, data_version, documents, recorded_catalog
 from companion.games.shogun.colours import PEASANT, PLAYER_COLOURS
 from companion.games.shogun.commands import CreateGame, DraftPick, DraftRefresh
@@ -54,6 +54,7 @@ def create(play: Play, cmd: CreateGame) -> None:
     play.note("setup.created", count=len(players), chests=s.players[colours[0]].chests)
     for name in s.expansions:
         play.note(expansions.SET_UP_NOTES.get(name, "setup.expansion"), expansion=name)
+    dajokan.set_up(play)
     if cmd.setup == "recommended":
         _recommended(play)
     else:

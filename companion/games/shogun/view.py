@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.shogun import generals, samurai
+from companion.games.shogun import dajokan, generals, samurai
 from companion.games.shogun.state import ShogunState
 
 
@@ -77,4 +77,5 @@ def view(state: ShogunState, viewer: str | None = None) -> dict[str, Any]:
         seen["expansions"] = list(state.expansions)
         seen.update(samurai.view(state))
         seen.update(generals.view(state))
+        seen.update(dajokan.view(state))
     return seen
