@@ -21,6 +21,8 @@ Line = dict[str, Any]
 
 def _cube_line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
     colour, n, src, dst = e["colour"], e["n"], e["from"], e["to"]
+    if e.get("by_hand"):
+        return colour, hand_line(colour, n, dst == TRAY, **e["by_hand"])
     if dst == TOWER or (src == TOWER and dst == TRAY):
         return None
     who = None if colour == PEASANT else colour
@@ -42,6 +44,15 @@ def _cube_line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
     else:
         return None
     return who, {"key": key, "params": params, "icon": "army", "colour": colour}
+
+
+def hand_line(player: str, n: int, into: bool, cause: str, card: int | None = None) -> Line:
+    """The step for cubes a card puts into the tray (``into``) or takes out of it by hand,
+    worded like a throw's: "Put 2 blue cubes from your supply into the tray (the Samurai
+    bonus)", "Take 2 of your blue cubes out of the tray (an official card)"."""
+    return {"key": "board.hand_put_in" if into else "board.hand_take_out", "icon": "army",
+            "colour": player, "params": {"player": player, "n": n, "counts": {player: n},
+                                         "cause": cause, "card": card}}
 
 
 def _line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
@@ -167,6 +178,7 @@ _OPPOSITE = {
     "board.tray_to_province": "board.province_to_tray", "board.province_to_tray": "board.tray_to_province",
     "board.tray_to_supply": "board.supply_to_tray", "board.supply_to_tray": "board.tray_to_supply",
     "board.supply_into_tray": "board.tray_to_supply",
+    "board.hand_put_in": "board.hand_take_out", "board.hand_take_out": "board.hand_put_in",
     "board.valour_advanced": "board.valour_top", "board.valour_restacked": "board.valour_top",
     "board.valour_top": "board.valour_top",
     "board.peasants_back": "board.peasants_to_tray", "board.peasants_to_tray": "board.peasants_back",
