@@ -223,7 +223,10 @@ def test_no_sentence_puts_a_player_before_a_past_tense_that_would_need_their_gen
 
 
 def test_every_message_key_the_engine_uses_is_worded_in_its_games_chain():
-    source = "".join(p.read_text() for p in resources.files("companion").rglob("*.py"))
+    root = Path(resources.files("companion"))
+    others = [d for d in (root / "games").iterdir() if d.is_dir() and d.name != "shogun"]
+    source = "".join(p.read_text() for p in root.rglob("*.py")
+                     if not any(d in p.parents for d in others))
     used = set(re.findall(r'(?:RuleError|note)\(\s*"([a-z_]+\.[a-z_]+)"', source))
     names = Names("ru", catalogues=SHOGUN)
     assert used and not {k for k in used if names.message(k) is None}

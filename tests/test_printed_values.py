@@ -43,7 +43,7 @@ def test_the_amounts_on_a_valour_card_are_asked_before_it_is_first_turned_up(ask
 def test_a_public_sources_amount_is_offered_pre_filled_with_where_it_comes_from(asked):
     question = asked.state.pending["questions"][0]
     assert question["suggested"] == REVIEWED["samurai.card2.chests"]
-    assert "review" in question["source"]
+    assert question["source"] == "regatuljocurilor.ro"
     assert question["options"] == list(range(0, 11))
 
 

@@ -26,7 +26,7 @@ import torch
 import torch.nn.functional as F
 
 from training import data, infer
-from training.model import OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
+from training.model import IN_CHANNELS, OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
 
 
 @dataclass
@@ -219,7 +219,7 @@ def export_onnx(model: torch.nn.Module, path: Path, shape: tuple[int, int]) -> f
     OpenCV's ``dnn`` output and torch's on a random input of ``shape``."""
     model.eval()
     h, w = shape
-    x = torch.rand(1, model.stem[0][0].in_channels, h, w, generator=torch.Generator().manual_seed(0))
+    x = torch.rand(1, IN_CHANNELS, h, w, generator=torch.Generator().manual_seed(0))
     torch.onnx.export(
         model, (x,), str(path), dynamo=False, opset_version=17, input_names=["input"], output_names=["heatmap"],
         dynamic_axes={"input": {2: "height", 3: "width"}, "heatmap": {2: "rows", 3: "cols"}},
@@ -259,7 +259,7 @@ def train(config_path: Path, out: Path) -> dict:
     def save(kept: tuple | None, epochs_run: int) -> dict:
         return _save(out, config_path, cfg, model, kept, epochs_run, runs, held_log, log, started)
 
-    model = TrayNet(cfg["width"])
+    model = TrayNet(cfg["width"], bool(cfg.get("normalise", False)))
     opt = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
     steps = cfg["epochs"] * (len(crops) // cfg["batch"])
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=cfg["lr"], total_steps=steps, pct_start=0.1)

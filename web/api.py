@@ -34,10 +34,10 @@ def create_game(data: Any, request_id: str) -> tuple[str, bool]:
     """Make a game from the new-game form or JSON, with its settings, in one write; the
     device that makes it is its table. The game's id, and whether this request (a form
     sent twice, an answer lost) had made it already."""
-    new = setup_form.read(data if isinstance(data, dict) else {})
+    svc = services()
+    new = setup_form.read(data if isinstance(data, dict) else {}, svc.hubs.printed)
     game = find_game(new.game)
     g.names = game.names(game.new_state(), language(request))
-    svc = services()
     if new.tray == "auto":
         new = replace(new, tray=svc.trays.best())
     return svc.hubs.create(game, new.command, TABLE, draws(),

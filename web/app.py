@@ -18,7 +18,7 @@ from flask import Flask
 from companion.cli import default_db
 from companion.engine import find_game, names
 from companion.storage import check, when_free, worded
-from web import api, hand_pages, limits, live, refusals, screens, table_pages
+from web import api, hand_pages, limits, live, printed_pages, refusals, screens, table_pages
 from web.hub import Hubs
 from web.instance import load_secret
 from web.services import Services
@@ -49,7 +49,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     trays = TraySources(db, app.config["SENSOR_PORT"], app.config["CAMERA_DEVICE"])
     app.extensions["companion"] = Services(db, secret, hubs, settings, trays)
 
-    for bp in (table_pages.bp, hand_pages.bp, api.bp, live.bp):
+    for bp in (table_pages.bp, hand_pages.bp, api.bp, live.bp, printed_pages.bp):
         app.register_blueprint(bp)
     if any("tower" in find_game(name).capabilities for name in names()):
         app.register_blueprint(tray_routes.bp)

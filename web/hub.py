@@ -292,6 +292,15 @@ class Hubs:
         with self._lock:
             return self._store.games()
 
+    def printed(self, game: str) -> dict[str, Any]:
+        """The values printed on ``game``'s cards that this install was told."""
+        with self._lock:
+            return self._store.printed(game)
+
+    def remember(self, game: str, values: dict[str, Any], forget: tuple[str, ...] = ()) -> None:
+        with self._lock:
+            self._store.remember(game, values, forget)
+
     def _watch(self) -> None:
         seen = None
         while not self._stop.wait(WATCH_S):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from companion.errors import RuleError
 from companion.engine import find_game, names
@@ -15,7 +15,8 @@ from web.settings import BOARD_MODES, TRAY_SOURCES, TableSettings, pin_hash
 TIMERS = (0, 60, 120, 180, 300)
 
 
-SHELL_FIELDS = ("game", "pin", "tray", "timer", "pass_tablet", "board", "request")
+SHELL_FIELDS = ("game", "pin", "tray", "timer", "pass_tablet", "board", "request", "printed")
+"""Fields the shell reads itself; ``printed`` is the install's, never a device's to send."""
 
 
 @dataclass(frozen=True)
@@ -51,11 +52,14 @@ def pin_fits(pin: str) -> bool:
     return least <= len(pin) <= most and pin.isascii() and pin.isdigit()
 
 
-def read(data: Mapping[str, Any]) -> NewGame:
+def read(data: Mapping[str, Any],
+         known: Callable[[str], Mapping[str, Any]] = lambda game: {}) -> NewGame:
     """A new game from the form (or JSON): ``game`` (by its registry name, Shogun unless
     said) and the table's settings (``pin``, ``tray``, ``timer`` in seconds, 0 for none,
-    ``pass_tablet``, ``board``: how the board steps are shown, none unless asked); the game makes its create command from the rest. No device chooses
-    how the cards are shuffled: a ``seed`` is refused."""
+    ``pass_tablet``, ``board``: how the board steps are shown, none unless asked); the game
+    makes its create command from the rest, with the values printed on its cards that the
+    install ``known`` (``companion.engine.printed``). No device chooses how the cards are
+    shuffled: a ``seed`` is refused."""
     game = data.get("game") or names()[0]
     if not isinstance(game, str):
         raise RuleError("command.bad_field", field="game")
@@ -74,6 +78,7 @@ def read(data: Mapping[str, Any]) -> NewGame:
     if "seed" in data:
         raise RuleError("setup.no_seed")
     options = {k: v for k, v in data.items() if k not in SHELL_FIELDS}
+    options["printed"] = dict(known(game))
     command = find_game(game).create_command(options)
     board = str(data.get("board") or "off")
     if board not in BOARD_MODES:

@@ -156,6 +156,11 @@ class Game(Protocol):
     # touches (the map marks them while the step is shown); ``state`` is the state before the
     # events, advanced through them. ``undo_steps(groups)``: the groups that put back what
     # ``groups`` did.
+    #
+    # A game that asks the table for values printed on its cards but not in its rules
+    # (``companion.engine.printed``) has ``printed_questions()``: every such question, by key,
+    # for the install's page. Its create command takes the install's known values as
+    # ``printed``, and it emits ``printed`` events with what the table tells.
 
 
 def digest(*documents: Any) -> str:

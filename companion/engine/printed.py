@@ -32,7 +32,8 @@ class Question:
     releases: the install's memory is keyed by it), the game's message key that asks for
     it with that message's ``params``, and either the ``choices`` a card can show or the
     whole-number ``range`` (least, most) it can hold; ``suggested`` and ``source`` where a
-    public source gives a value (to be checked against the card, never taken silently)."""
+    public source gives a value (to be checked against the card, never taken silently);
+    ``group``, the screen word heading it among its neighbours (a card, a board)."""
 
     key: str
     label: str
@@ -41,6 +42,7 @@ class Question:
     range: tuple[int, int] | None = None
     suggested: Any = None
     source: str | None = None
+    group: str | None = None
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> "Question":
@@ -49,7 +51,8 @@ class Question:
         return cls(key=data["key"], label=data["label"], params=dict(data.get("params", {})),
                    choices=tuple(data.get("choices", ())),
                    range=(int(rng[0]), int(rng[1])) if rng else None,
-                   suggested=data.get("suggested"), source=data.get("source"))
+                   suggested=data.get("suggested"), source=data.get("source"),
+                   group=data.get("group"))
 
     def options(self) -> list[Any]:
         """Every value the table may give, in order (the screens offer exactly these)."""
@@ -81,12 +84,19 @@ def _schema() -> dict[str, Any]:
 
 def declared(entries: Sequence[Mapping[str, Any]], what: str) -> dict[str, Question]:
     """A data file's questions by key, checked against ``schema/printed.schema.json``; a
-    suggestion must itself be a value the card could show. ValueError names ``what``."""
+    suggestion must itself be a value the card could show. ValueError names ``what``.
+    Games ask at every step that may need a value, so a declaration is checked once."""
+    return dict(_declared(json.dumps(list(entries), sort_keys=True), what))
+
+
+@lru_cache(maxsize=64)
+def _declared(entries: str, what: str) -> tuple[tuple[str, Question], ...]:
+    found = json.loads(entries)
     try:
-        jsonschema.validate(list(entries), _schema())
+        jsonschema.validate(found, _schema())
     except jsonschema.ValidationError as exc:
         raise ValueError(f"{what}: printed values: {exc.message}") from None
-    return by_key((Question.of(entry) for entry in entries), what)
+    return tuple(by_key((Question.of(entry) for entry in found), what).items())
 
 
 def by_key(questions: Iterable[Question], what: str) -> dict[str, Question]:
@@ -102,6 +112,25 @@ def by_key(questions: Iterable[Question], what: str) -> dict[str, Question]:
                 raise ValueError(f"{what}: {question.key}: suggests a value it cannot hold") from None
         found[question.key] = question
     return found
+
+
+def missing(known: Mapping[str, Any], keys: Iterable[str]) -> list[str]:
+    """The keys among ``keys`` not yet ``known``, each once, in order."""
+    return [key for key in dict.fromkeys(keys) if key not in known]
+
+
+def answered(asked: Sequence[Mapping[str, Any]], values: Mapping[str, Any],
+             questions: Mapping[str, Question]) -> dict[str, Any]:
+    """The table's answer to the questions ``asked`` (as ``Question.shown`` gave them):
+    every one answered, nothing else, each with a value its card could show."""
+    keys = [question["key"] for question in asked]
+    for key in values:
+        if key not in keys:
+            raise RuleError("printed.unknown", what=key)
+    for key in keys:
+        if key not in values:
+            raise RuleError("printed.unanswered", what=key)
+    return checked(values, questions)
 
 
 def checked(values: Mapping[str, Any], questions: Mapping[str, Question]) -> dict[str, Any]:

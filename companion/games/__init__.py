@@ -2,4 +2,5 @@
 
 BUILT_IN: dict[str, str] = {
     "shogun": "companion.games.shogun.rules:GAME",
+    "edo": "companion.games.edo.rules:GAME",
 }

@@ -1,7 +1,8 @@
 """Parameters shown by their local names, so the table reads "Кодзукэ не граничит с Мино" on
 one device and "Kozuke is not next to Mino" on another.
 
-A parameter's name says what it holds: ``province``, ``src`` and ``dst`` are provinces,
+A parameter's name says what it holds: ``province``, ``src`` and ``dst`` are provinces (and
+``region`` a region, named by the board as they are),
 ``player`` and its kin are colours, ``action`` and its kin are terms of the catalogue, and a
 few more hold lists, counts by colour or a throw's parts.
 """
@@ -12,7 +13,7 @@ from typing import Any, Mapping
 from companion.i18n.names import GENERAL, Names
 from companion.i18n.pattern import format_message
 
-PROVINCE_KEYS = {"province", "src", "dst"}
+PROVINCE_KEYS = {"province", "src", "dst", "region"}
 PLAYER_KEYS = {"player", "seat", "attacker", "defender", "by", "winner", "waiting", "owner"}
 TERM_KEYS = {"action": "action", "building": "building", "card": "special",
              "season": "season", "event": "event", "source": "source"}

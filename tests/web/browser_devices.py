@@ -115,7 +115,7 @@ def new_game(table: Any, server: str, *, setup: str = "recommended", tray: str =
     """Fill in and send the new-game form on the table, as a host would; the table page is open.
     ``board``: how the board steps are shown (off unless a test is about them); ``expansions``:
     the boxes ticked."""
-    table.goto(server + "/new")
+    table.goto(server + "/new/shogun")
     for seat, name in enumerate(names, start=1):
         table.fill(f"input[name=name{seat}]", name)
     table.check(f"input[name=setup][value={setup}]")

@@ -142,7 +142,7 @@ def _red_joins_a_new_game(browser: Any, base: str, lang: str) -> tuple[Any, Any]
     """A tablet sets up a game with the form as it comes and counts an empty tray; red's phone
     joins from the table's link and shows its plan: (tablet, red)."""
     tablet = device(browser, TABLET, "en", base)
-    tablet.goto(base + "/new")
+    tablet.goto(base + "/new/shogun")
     tablet.click("button[type=submit]")
     close_join_codes(tablet)
     assert through_the_board(tablet) == 3  # each player's set-up

@@ -19,8 +19,9 @@ def view(page: Any, base: str, game: str) -> dict[str, Any]:
 
 def test_a_samurai_game_from_the_form_and_a_valour_bonus_taken_on_the_phone(
         server, db, browser, artifacts: Path):
-    """«...может получить один из бонусов на новой верхней карте стопки»: red, in 4
-    regions, is asked on the phone, in Russian, and one tap takes 2 chests."""
+    """«...может получить один из бонусов на новой верхней карте стопки»: the tablet is
+    asked once what card 2 shows (the review's amounts pre-filled); then red, in 4 regions,
+    is asked on the phone, in Russian, and one tap takes 2 chests."""
     tablet = device(browser, TABLET, "ru", server)
     new_game(tablet, server, names=("Аня", "Денис", "Женя"), expansions=("samurai",))
     game = tablet.url.split("/table/")[1].split("#")[0]
@@ -33,6 +34,13 @@ def test_a_samurai_game_from_the_form_and_a_valour_bonus_taken_on_the_phone(
     past_the_specials(lambda colour, command: phone_sends(tablet, server, game, tokens[colour], command),
                       lambda: view(tablet, server, game))
     chests = view(tablet, server, game)["players"][0]["chests"]
+
+    asked = tablet.locator("[data-printed]")
+    asked.wait_for()
+    assert asked.locator("select[name='samurai.card2.chests']").input_value() == "2"
+    tablet.screenshot(path=str(artifacts / "samurai-printed-table.png"))
+    asked.get_by_role("button", name="Так на наших картах").click()
+    asked.wait_for(state="detached")
 
     red = device(browser, PHONE, "ru", server)
     red.goto(f"{server}/hand/{game}/{tokens['red']}")

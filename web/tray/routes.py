@@ -8,9 +8,11 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.errors import RuleError
 from companion.kits.tower.simulated import SimulatedTower
+from companion.kits.tower.source import Throw
 from web.context import GameContext, game_context
-from web.requests import PreviewBody, body_as
+from web.requests import PreviewBody, body_as, request_id
 from web.services import services
+from web.tray.screen import changes_key
 from web.tray.verdict import verdict_lines
 
 bp = Blueprint("tray", __name__, url_prefix="/api", template_folder="templates",
@@ -67,14 +69,48 @@ def camera_calibrate(game_id: str) -> Response:
     return jsonify({"ok": True})
 
 
+def _resting(ctx: GameContext) -> Throw:
+    """Between battles, the tray a photo should show: what the bookkeeping says lies there
+    (and what may have fallen out of the tower by itself). Only worth a photo after the
+    players changed the tray by hand: otherwise there is nothing to check."""
+    tower = ctx.hub.game.tower
+    with ctx.hub.lock:
+        changes, expected = tower.by_hand(ctx.hub.state), tower.expected(ctx.hub.state)
+    if not changes:
+        raise RuleError("tray.no_throw")
+    return Throw(expected, ctx.hub.throw_in_progress()[2])
+
+
 @bp.post("/games/<game_id>/camera/photo")
 def camera_photo(game_id: str) -> Response:
-    """A photo of the settled tray: counted, outlined, and shown for one tap to confirm."""
+    """A photo of the settled tray: counted, outlined, and shown for one tap to confirm; or,
+    between battles after a change by hand, held against the bookkeeping's tray."""
     ctx = as_table(game_id)
-    throw = _throw(ctx)
+    throw = ctx.hub.throw_in_progress()[0]
+    resting = _resting(ctx) if throw is None else None
+    show = ctx.hub.set_live if resting is None else \
+        (lambda reading: ctx.hub.set_live({**reading, "between": dict(resting.thrown)}))
     photo = _uploads("photo")
-    reading = services().trays.camera.count_photo(*photo, throw, ctx.hub.game.tower.colours, show=ctx.hub.set_live)
+    reading = services().trays.camera.count_photo(*photo, throw or resting, ctx.hub.game.tower.colours, show=show)
     return jsonify({"ok": True, "reading": reading})
+
+
+@bp.post("/games/<game_id>/tray/checked")
+def checked(game_id: str) -> Response:
+    """The table says the tray holds what the bookkeeping expects, though the camera saw
+    otherwise: the check is dropped until the next change by hand. The game is unchanged."""
+    ctx = as_table(game_id)
+    request_id()
+    tower = ctx.hub.game.tower
+    with ctx.hub.lock:
+        state = ctx.hub.state
+        throwing, changes = tower.throw(state) is not None, tower.by_hand(state)
+        key = changes_key(tower.expected(state), changes)
+    if throwing or not changes:
+        raise RuleError("tray.nothing_to_check")
+    services().trays.confirm(game_id, key)
+    ctx.hub.poke()
+    return jsonify({"ok": True})
 
 
 def _body_up_to(limit: int) -> bytes:

@@ -33,6 +33,7 @@ class TraySources:
         self.camera = Camera(db, camera_device)
         self._sensor: SensorLink | None = None
         self._watches: dict[str, TrayWatch] = {}
+        self._confirmed: dict[str, str] = {}
         self._lock = threading.Lock()
 
     def present(self) -> tuple[str, ...]:
@@ -59,6 +60,17 @@ class TraySources:
             source = self._sensor_source(colours) if tray == "sensor" else self.camera.live_source(colours)
             if source is not None:
                 self._watches[hub.game_id] = TrayWatch(hub, source).start()
+
+    def confirm(self, game_id: str, key: str) -> None:
+        """The table says the tray holds what the bookkeeping expects (``key``, from
+        ``web.tray.screen.changes_key``) though a look at it differs: the camera misread."""
+        with self._lock:
+            self._confirmed[game_id] = key
+
+    def confirmed(self, game_id: str) -> str | None:
+        """The tray the table last confirmed for the game, if any."""
+        with self._lock:
+            return self._confirmed.get(game_id)
 
     def _sensor_source(self, colours: Sequence[str]) -> TraySource:
         """The board, read in ``colours``: one link for the server, a source per game."""

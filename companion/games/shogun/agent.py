@@ -96,6 +96,9 @@ def choose(state: ShogunState, rng: random.Random) -> dict[str, Any]:
     if kind == "use_favour":
         return {"type": "use_favour", "player": pending["player"],
                 "choice": rng.choice(pending["choices"])}
+    if kind == "dajokan":
+        cell = rng.choice(pending["cells"]) if rng.random() < 0.85 else "none"
+        return {"type": "dajokan", "player": pending["player"], "cell": cell}
     if kind == "printed":
         return {"type": "printed", "values": {
             q["key"]: q["suggested"] if q["suggested"] is not None else rng.choice(q["options"])

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import RuleError
-from companion.games.shogun import tenno, tenno_favours
+from companion.games.shogun import by_hand, tenno, tenno_favours
 from companion.games.shogun.colours import CUBE_COLOURS, PEASANT
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY, TOWER, TRAY
@@ -31,10 +31,12 @@ def part(colour: str, n: int, src: str, role: str) -> dict[str, Any]:
 
 
 def throw(play: Play, battle: dict[str, Any], parts: list[dict[str, Any]]) -> None:
-    """Put every named cube into the tower, the tray's first, and wait for the count."""
+    """Put every named cube into the tower, the tray's first, and wait for the count. The
+    tray's cubes put there by hand are named with their cause ("2 blue from the tray: the
+    Samurai bonus"): the players should find them there, and throw them too."""
     s = play.state
     inside = {c: n for c, n in s.tower.items() if n}
-    in_tray = [part(c, n, TRAY, "tray") for c, n in s.tray.items() if n]
+    in_tray = [_tray_part(c, n, by_hand.since_last_throw(s)) for c, n in s.tray.items() if n]
     parts = [p for p in in_tray + parts if p["n"] > 0]
     for p in parts:
         play.move(p["colour"], p["n"], p["from"], TOWER)
@@ -42,6 +44,13 @@ def throw(play: Play, battle: dict[str, Any], parts: list[dict[str, Any]]) -> No
     play.event("battle", battle=battle)
     play.note("battle.throw", kind=battle["kind"], province=battle.get("province"), parts=parts)
     play.pending("tray", battle=battle["kind"])
+
+
+def _tray_part(colour: str, n: int, changes: list[dict[str, Any]]) -> dict[str, Any]:
+    """What lay in the tray of one colour, with the changes made to it by hand, if any."""
+    found = part(colour, n, TRAY, "tray")
+    mine = [c for c in changes if c["player"] == colour]
+    return dict(found, by_hand=mine) if mine else found
 
 
 def throw_of(battle: Mapping[str, Any]) -> Throw:

@@ -2,7 +2,8 @@
 
 The app keeps the game; the players keep the board. Every event that changes something a
 player can touch (armies, province cards, chests, the rice and score markers, buildings,
-unrest tokens, the Samurai's valour stacks, the generals and their statues) becomes one line telling the table what to do,
+unrest tokens, the Samurai's valour stacks, the generals and their statues, the Dajokan's
+tokens and markers) becomes one line telling the table what to do,
 grouped by the player whose pieces they are, so the tablet can show one player's step at a
 time. Cubes a card puts into the tray are such a step; throwing cubes into the
 tower is left out: the battle screen lists the throw, and the tower itself drops them into
@@ -21,8 +22,8 @@ Line = dict[str, Any]
 
 def _cube_line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
     colour, n, src, dst = e["colour"], e["n"], e["from"], e["to"]
-    if e.get("why") == "court":
-        return tenno_board.cube_line(e)
+    if e.get("by_hand"):
+        return colour, hand_line(colour, n, dst == TRAY, **e["by_hand"])
     if dst == TOWER or (src == TOWER and dst == TRAY):
         return None
     who = None if colour == PEASANT else colour
@@ -44,6 +45,15 @@ def _cube_line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
     else:
         return None
     return who, {"key": key, "params": params, "icon": "army", "colour": colour}
+
+
+def hand_line(player: str, n: int, into: bool, cause: str, card: int | None = None) -> Line:
+    """The step for cubes a card puts into the tray (``into``) or takes out of it by hand,
+    worded like a throw's: "Put 2 blue cubes from your supply into the tray (the Samurai
+    bonus)", "Take 2 of your blue cubes out of the tray (an official card)"."""
+    return {"key": "board.hand_put_in" if into else "board.hand_take_out", "icon": "army",
+            "colour": player, "params": {"player": player, "n": n, "counts": {player: n},
+                                         "cause": cause, "card": card}}
 
 
 def _line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
@@ -83,6 +93,8 @@ def _line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
         return _general_line(e)
     if kind in tenno_board.KINDS:
         return tenno_board.line(state, e)
+    if kind in DAJOKAN:
+        return _dajokan_line(state, e)
     if kind == "unrest":
         owner = state.provinces[e["province"]].owner
         return owner, {"key": "board.unrest_added" if e["n"] > 0 else "board.unrest_removed",
@@ -110,6 +122,29 @@ def _general_line(e: dict) -> tuple[str | None, Line]:
         key, params = "board.general_moved", {"src": e["origin"], "dst": e["province"]}
     return player, {"key": key, "icon": "general", "colour": player,
                     "params": {"player": player, **params}}
+
+
+DAJOKAN = frozenset({"dajokan_regions", "dajokan_drawn", "dajokan_claim", "dajokan_flipped"})
+
+
+def _dajokan_line(state: ShogunState, e: dict) -> tuple[str | None, Line]:
+    """The Dajokan board: region tokens laid or the leftmost moved to the end, tokens drawn
+    onto their cells or turned face down (the table's), a token exchanged for a marker (its
+    player's)."""
+    kind = e["type"]
+    if kind == "dajokan_claim":
+        row, column = e["cell"].split("-")
+        return e["player"], {"key": "board.dajokan_claimed", "icon": "ministry", "colour": e["player"],
+                             "params": {"player": e["player"], "row": int(row), "column": int(column)}}
+    if kind == "dajokan_regions":
+        if state.dajokan_regions:
+            return None, {"key": "board.dajokan_rotated", "icon": "region", "colour": None,
+                          "params": {"player": None, "region": state.dajokan_regions[0]}}
+        return None, {"key": "board.dajokan_regions_laid", "icon": "region", "colour": None,
+                      "params": {"player": None, "regions": list(e["order"])}}
+    key = "board.dajokan_drawn" if kind == "dajokan_drawn" else "board.dajokan_flipped"
+    return None, {"key": key, "icon": "ministry", "colour": None,
+                  "params": {"player": None, "cells": ", ".join(e["cells"])}}
 
 
 def board_steps(state: ShogunState, events: list[dict]) -> list[dict[str, Any]]:
@@ -146,6 +181,7 @@ _OPPOSITE = {
     "board.tray_to_province": "board.province_to_tray", "board.province_to_tray": "board.tray_to_province",
     "board.tray_to_supply": "board.supply_to_tray", "board.supply_to_tray": "board.tray_to_supply",
     "board.supply_into_tray": "board.tray_to_supply",
+    "board.hand_put_in": "board.hand_take_out", "board.hand_take_out": "board.hand_put_in",
     "board.valour_advanced": "board.valour_top", "board.valour_restacked": "board.valour_top",
     "board.valour_top": "board.valour_top",
     "board.peasants_back": "board.peasants_to_tray", "board.peasants_to_tray": "board.peasants_back",
@@ -161,6 +197,11 @@ _OPPOSITE = {
     "board.statue_placed": "board.statue_removed", "board.statue_removed": "board.statue_placed",
     "board.statue_captured": "board.statue_returned", "board.statue_returned": "board.statue_captured",
     **tenno_board.OPPOSITE,
+    "board.dajokan_regions_laid": "board.dajokan_regions_laid",
+    "board.dajokan_rotated": "board.dajokan_unrotated", "board.dajokan_unrotated": "board.dajokan_rotated",
+    "board.dajokan_drawn": "board.dajokan_to_bag", "board.dajokan_to_bag": "board.dajokan_drawn",
+    "board.dajokan_claimed": "board.dajokan_unclaimed", "board.dajokan_unclaimed": "board.dajokan_claimed",
+    "board.dajokan_flipped": "board.dajokan_unflipped", "board.dajokan_unflipped": "board.dajokan_flipped",
 }
 
 

@@ -152,6 +152,14 @@ class UseFavour(_Command, tag="use_favour"):
     choice: Id
 
 
+class ClaimMinistry(_Command, tag="dajokan"):
+    """Dajokan: the region leader's claim («может обменять 1 из жетонов ведомств, лежащих на
+    планшете Дадзёкана лицевой стороной вверх, на свой маркер игрока»): the cell of a face-up
+    ministry token ("2-5": row 2, column 5), or "none"."""
+    player: Id
+    cell: Id
+
+
 class TellPrinted(_Command, tag="printed"):
     """The table tells the values printed on a card or board that the game asked for."""
     values: Printed
@@ -168,8 +176,8 @@ class EndGame(_Command, tag="end_game"):
 
 
 Command = Union[CreateGame, DraftRefresh, DraftPick, CountTray, CubesFell, SubmitPlan,
-                ChooseSpecial, Move, Pass, AnswerBonus, ValourBonus, PlaceGeneral, TellPrinted,
-                ChooseRevolt, EndGame, TakeFavour, UseFavour]
+                ChooseSpecial, Move, Pass, AnswerBonus, ValourBonus, PlaceGeneral, ClaimMinistry,
+                TellPrinted, ChooseRevolt, EndGame, TakeFavour, UseFavour]
 
 
 def to_dict(command: Command) -> dict[str, Any]:

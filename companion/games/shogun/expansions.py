@@ -15,7 +15,7 @@ from companion.errors import RuleError
 from companion.games.shogun.catalog import DataError, check_document, read_data
 from companion.games.shogun.tenno import check_tenno
 
-IMPLEMENTED: tuple[str, ...] = ("tenno", "samurai", "generals")
+IMPLEMENTED: tuple[str, ...] = ("tenno", "samurai", "generals", "dajokan")
 """In the rulebook's order («Двор Тэнно», «Самураи», «Генералы», «Дадзёкан»): the new-game
 form offers them in this order."""
 
@@ -50,10 +50,31 @@ def check_generals(document: Mapping[str, Any]) -> None:
             raise DataError(f"generals: the improved {action} changes nothing")
 
 
-SET_UP_NOTES = {"generals": "generals.set_up", "tenno": "tenno.set_up"}
+def check_dajokan(document: Mapping[str, Any]) -> None:
+    """One cell a token for every grid the table may answer, and a question for the points
+    of every row and column such a grid has."""
+    check_document(document, "dajokan.schema.json", "dajokan")
+    try:
+        asked = declared(document["printed"], "dajokan")
+    except ValueError as exc:
+        raise DataError(str(exc)) from None
+    if "dajokan.rows" not in asked:
+        raise DataError("dajokan: the board's rows are not asked")
+    for rows in asked["dajokan.rows"].options():
+        if document["tokens"] % rows:
+            raise DataError(f"dajokan: {rows} rows cannot hold {document['tokens']} tokens")
+        lines = {"row": rows, "column": document["tokens"] // rows}
+        for kind, n in lines.items():
+            missing = [i for i in range(1, n + 1) if f"dajokan.{kind}.{i}" not in asked]
+            if missing:
+                raise DataError(f"dajokan: no question for the points of {kind}s {missing}")
+
+
+SET_UP_NOTES = {"generals": "generals.set_up", "dajokan": "dajokan.set_up", "tenno": "tenno.set_up"}
 """The log line saying what an expansion adds at set-up, where it has its own."""
 
-CHECKS = {"samurai": check_samurai, "generals": check_generals, "tenno": check_tenno}
+CHECKS = {"samurai": check_samurai, "generals": check_generals, "dajokan": check_dajokan,
+          "tenno": check_tenno}
 
 
 def recorded(names: Sequence[str]) -> dict[str, Any]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.engine.printed import EVENT, Question, checked, declared
-from companion.errors import RuleError
+from companion.engine import printed
+from companion.engine.printed import EVENT, Question, declared
 from companion.games.shogun.catalog import read_data
 from companion.games.shogun.commands import TellPrinted
 from companion.games.shogun.play import Play
@@ -38,7 +38,7 @@ def every_question(implemented: tuple[str, ...]) -> dict[str, Question]:
 
 def known(values: Mapping[str, Any], documents: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     """The install's values a new game with these expansions records (each checked)."""
-    return checked(values, of_expansions(documents))
+    return printed.checked(values, of_expansions(documents))
 
 
 def value(state: ShogunState, key: str) -> Any:
@@ -48,7 +48,7 @@ def value(state: ShogunState, key: str) -> Any:
 
 def missing(state: ShogunState, keys: list[str]) -> list[str]:
     """The keys among ``keys`` this game does not know yet, each once, in order."""
-    return [k for k in dict.fromkeys(keys) if k not in state.printed]
+    return printed.missing(state.printed, keys)
 
 
 def ask(play: Play, *keys: str) -> None:
@@ -60,15 +60,7 @@ def ask(play: Play, *keys: str) -> None:
 def tell(play: Play, cmd: TellPrinted) -> None:
     """The table's answer: every question asked, each with a value its card could show."""
     pending = play.expect(KIND)
-    questions = of_expansions(play.state.expansions)
-    asked = [q["key"] for q in pending["questions"]]
-    for key in cmd.values:
-        if key not in asked:
-            raise RuleError("printed.unknown", what=key)
-    for key in asked:
-        if key not in cmd.values:
-            raise RuleError("printed.unanswered", what=key)
-    values = checked(cmd.values, questions)
+    values = printed.answered(pending["questions"], cmd.values, of_expansions(play.state.expansions))
     play.pending(None)
     play.event(EVENT, values=values)
     play.note("printed.told", n=len(values))

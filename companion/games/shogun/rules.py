@@ -12,8 +12,8 @@ from typing import Any, Callable, Mapping
 
 from companion.engine.game import Actor, Decision
 from companion.errors import RuleError
-from companion.games.shogun import (RULES_VERSION, actions, battle, board, catalog, generals, planning,
-                                    printed, samurai, setup, tenno, tenno_favours, winter)
+from companion.games.shogun import (RULES_VERSION, actions, battle, board, catalog, dajokan, generals,
+                                    planning, printed, samurai, setup, tenno, tenno_favours, winter)
 from companion.games.shogun import commands as cmds
 from companion.games.shogun.colours import PLAYER_COLOURS
 from companion.games.shogun.expansions import IMPLEMENTED as EXPANSIONS
@@ -66,6 +66,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.AnswerBonus: actions.answer_bonus,
     cmds.ValourBonus: samurai.choose,
     cmds.PlaceGeneral: generals.choose,
+    cmds.ClaimMinistry: dajokan.choose,
     cmds.TellPrinted: printed.tell,
     cmds.ChooseRevolt: winter.choose,
     cmds.EndGame: winter.end_early,
@@ -75,13 +76,20 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
 
 
 def _end_round(play: Play) -> None:
-    """Tenno's Court: the round's immunities end; Generals: «После каждого раунда игроки
-    должны передвигать своих генералов» first."""
+    """Tenno's Court: the round's immunities end; Dajokan's claims, then Generals: «После
+    каждого раунда игроки должны передвигать своих генералов», then the next season."""
     tenno_favours.end_round(play)
-    if generals.playing(play.state):
-        play.phase(generals.after_round(play.state))
+    after = dajokan.after_round(play.state)
+    if after != "season_end":
+        play.phase(after)
         return
     _next_season(play)
+
+
+def _start_round(play: Play) -> None:
+    """Dajokan: «В начале каждого раунда» its six tokens, before the round's cards."""
+    if dajokan.ready_for_round(play):
+        planning.start_round(play)
 
 
 def _next_season(play: Play) -> None:
@@ -102,12 +110,13 @@ def _actions(play: Play) -> None:
 
 
 STEPS: dict[str, Callable[[Play], None]] = {
-    "round_start": planning.start_round,
+    "round_start": _start_round,
     "general_place": generals.place_first,
     "valour": samurai.run,
     "actions": _actions,
     "palace": tenno.run,
     "round_end": _end_round,
+    "dajokan_claims": dajokan.claims,
     "general_move": generals.move_after_round,
     "season_end": _next_season,
     "general_return": generals.return_after_winter,
@@ -237,6 +246,9 @@ class ShogunRules:
 
     def undoable(self, events: list[dict]) -> bool:
         return not any(e["type"] == "bids" for e in events)
+
+    def printed_questions(self) -> Mapping[str, Any]:
+        return printed.every_question(EXPANSIONS)
 
     def summary(self, state: ShogunState) -> dict[str, Any]:
         return {"phase": state.phase, "year": state.year, "season": state.season,

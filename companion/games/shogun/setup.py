@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.engine import find_game
 from companion.engine.game import versions
 from companion.errors import RuleError
-from companion.games.shogun import battle, expansions, generals, printed, tenno
+from companion.games.shogun import battle, dajokan, expansions, generals, printed, tenno
 from companion.games.shogun.catalog import DataError, data_version, documents, recorded_catalog
 from companion.games.shogun.colours import PEASANT, PLAYER_COLOURS
 from companion.games.shogun.commands import CreateGame, DraftPick, DraftRefresh
@@ -55,6 +55,7 @@ def create(play: Play, cmd: CreateGame) -> None:
     for name in s.expansions:
         play.note(expansions.SET_UP_NOTES.get(name, "setup.expansion"), expansion=name)
     tenno.set_up(play)
+    dajokan.set_up(play)
     if cmd.setup == "recommended":
         _recommended(play)
     else:

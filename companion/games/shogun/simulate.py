@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from companion.engine import Session, find_game
-from companion.games.shogun import agent, generals
+from companion.games.shogun import agent, dajokan, generals
 from companion.games.shogun.colours import PEASANT, PLAYER_COLOURS
 from companion.games.shogun.tray import count_command, start_throw
-from companion.games.shogun.state import ShogunState
+from companion.games.shogun.state import FACE_DOWN, FACE_UP, ShogunState
 from companion.kits.tower.simulated import SimulatedTower
 
 
@@ -42,6 +42,7 @@ def check_invariants(state: ShogunState) -> None:
         if left < 0:
             raise InvariantBroken(f"{kind} tokens: {left}")
     _check_generals(state)
+    _check_dajokan(state)
     _check_officials(state)
 
 
@@ -67,6 +68,31 @@ def _check_generals(state: ShogunState) -> None:
         if not 0 <= generals.statues_left(state, colour) <= \
                 state.expansions["generals"]["statues_per_player"]:
             raise InvariantBroken(f"{colour} statues left: {generals.statues_left(state, colour)}")
+
+
+def _check_dajokan(state: ShogunState) -> None:
+    """Every ministry token in the bag, on its own cell (face up or down) or out of the game
+    under the marker that replaced it; every player's 15 markers in his supply or on a cell."""
+    if not dajokan.playing(state):
+        return
+    data = state.expansions["dajokan"]
+    grid = set(dajokan.bag(state)) | set(state.dajokan_cells)
+    shape = dajokan.shape(state)
+    if shape is None:
+        if state.dajokan_cells:
+            raise InvariantBroken(f"dajokan cells {state.dajokan_cells} on a board of no shape")
+        return
+    if len(grid) != data["tokens"] or len(dajokan.bag(state)) + len(state.dajokan_cells) != data["tokens"]:
+        raise InvariantBroken(f"dajokan tokens: {len(dajokan.bag(state))} in the bag, "
+                              f"{len(state.dajokan_cells)} on the board, of {data['tokens']}")
+    held = set(state.dajokan_cells.values()) - {FACE_UP, FACE_DOWN}
+    if not held <= set(state.players):
+        raise InvariantBroken(f"dajokan markers of no player: {held - set(state.players)}")
+    for colour in state.seating:
+        if not 0 <= dajokan.markers_left(state, colour) <= data["markers_per_player"]:
+            raise InvariantBroken(f"{colour} dajokan markers left: {dajokan.markers_left(state, colour)}")
+    if sorted(state.dajokan_regions) != sorted(state.board.regions):
+        raise InvariantBroken(f"dajokan region tokens: {state.dajokan_regions}")
 
 
 @dataclass

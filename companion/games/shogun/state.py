@@ -15,6 +15,9 @@ from companion.games.shogun.colours import CUBE_COLOURS, PEASANT
 from companion.games.shogun.tenno_state import FOLD as TENNO_FOLD, TennoState
 
 SUPPLY, TOWER, TRAY = "supply", "tower", "tray"
+FACE_UP, FACE_DOWN = "up", "down"
+"""Dajokan: a ministry token on its cell face up (it may be claimed), or face down (a
+neutral marker)."""
 
 
 @dataclass
@@ -77,6 +80,9 @@ class ShogunState:
     printed: dict[str, Any] = field(default_factory=dict)
     valour: dict[str, int] = field(default_factory=dict)
     valour_queue: list[str] | None = None
+    dajokan_regions: list[str] = field(default_factory=list)
+    dajokan_cells: dict[str, str] = field(default_factory=dict)
+    dajokan_queue: list[str] | None = None
     generals: dict[str, str | None] = field(default_factory=dict)
     statues: dict[str, list[str]] = field(default_factory=dict)
     trophies: dict[str, list[str]] = field(default_factory=dict)
@@ -266,6 +272,15 @@ def _trophy(s: ShogunState, e: dict) -> None:
     s.trophies[e["player"]].append(e["owner"])
 
 
+def _dajokan_cells(held: str | None) -> Callable[[ShogunState, dict], None]:
+    """Dajokan: tokens laid face up on their cells, turned face down, or a player's marker
+    put in a token's place (``held`` None: the event's player)."""
+    def fold(s: ShogunState, e: dict) -> None:
+        for name in e.get("cells") or [e["cell"]]:
+            s.dajokan_cells[name] = held or e["player"]
+    return fold
+
+
 def _note(s: ShogunState, e: dict) -> None:
     s.log.append(e)
 
@@ -321,6 +336,11 @@ FOLD: dict[str, Callable[[ShogunState, dict], None]] = {
     "result": _set("result"),
     "valour": _valour,
     "valour_queue": _set("valour_queue", "queue"),
+    "dajokan_regions": _set("dajokan_regions", "order"),
+    "dajokan_drawn": _dajokan_cells(FACE_UP),
+    "dajokan_claim": _dajokan_cells(None),
+    "dajokan_flipped": _dajokan_cells(FACE_DOWN),
+    "dajokan_queue": _set("dajokan_queue", "queue"),
     "general": _general,
     "statue": _statue,
     "trophy": _trophy,

@@ -14,11 +14,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import RuleError
-from companion.games.shogun import tenno_favours
+from companion.games.shogun import by_hand, tenno_favours
 from companion.games.shogun.catalog import DataError, check_document
 from companion.games.shogun.commands import TakeFavour
 from companion.games.shogun.play import Play
-from companion.games.shogun.state import SUPPLY, TRAY, ShogunState
+from companion.games.shogun.state import SUPPLY, ShogunState
 from companion.games.shogun.tenno_state import AUDIENCE, DONE, EXCHANGE, FAVOURS, WAITING
 
 OFFICIAL = "official"
@@ -189,7 +189,7 @@ def _exchange_one(play: Play, player: str, n: int, card: str | None) -> None:
         return
     reason = None
     if card == OFFICIAL:
-        if s.tray.get(player, 0) < n:
+        if not by_hand.can_take_out(s, player, n):
             reason, have = "tray", s.tray.get(player, 0)
     else:
         prov = s.provinces[card]
@@ -199,13 +199,15 @@ def _exchange_one(play: Play, player: str, n: int, card: str | None) -> None:
             reason, have = "one_army", prov.armies
     if reason is None and officials(s, player, SUPPLY) < n:
         reason, have = "officials", officials(s, player, SUPPLY)
-    source, where = (TRAY, {}) if card == OFFICIAL else (card, {"province": card})
+    where = {} if card == OFFICIAL else {"province": card}
     if reason is not None:
         play.note(f"tenno.not_exchanged_{'tray' if card == OFFICIAL else 'province'}",
                   player=player, n=n, lack=reason, have=have, **where)
         return
-    play.emit({"type": "cubes", "colour": player, "n": n, "from": source, "to": SUPPLY,
-               "why": "court"})
+    if card == OFFICIAL:
+        by_hand.take_out(play, player, n, "official")
+    else:
+        play.move(player, n, card, SUPPLY)
     move_officials(play, player, n, SUPPLY, WAITING)
     play.note(f"tenno.exchanged_{'tray' if card == OFFICIAL else 'province'}",
               player=player, n=n, **where)

@@ -1,25 +1,15 @@
-"""Tenno's Court on the real table: the officials' figures, the favour cards and the cubes an
-exchange takes back, each as a line telling a player (or the table) what to do."""
+"""Tenno's Court on the real table: the officials' figures and the favour cards, each as a
+line telling a player (or the table) what to do (cubes taken out of the tray or put in by
+hand are ``by_hand``'s lines)."""
 from __future__ import annotations
 
 from typing import Any
 
-from companion.games.shogun.state import TRAY, ShogunState
+from companion.games.shogun.state import ShogunState
 from companion.games.shogun.tenno_state import HALLS
 
 Line = dict[str, Any]
 KINDS = frozenset({"officials", "favours_laid", "favour_taken", "favours_cleared", "event_removed"})
-
-
-def cube_line(e: dict) -> tuple[str, Line]:
-    """An exchange: «вытащить из поддона башни сражений (осторожно!) ... своих армий», or
-    armies of a province back to the supply."""
-    player, params = e["colour"], {"player": e["colour"], "n": e["n"]}
-    if e["from"] == TRAY:
-        key = "board.court_from_tray"
-    else:
-        key, params["province"] = "board.court_from_province", e["from"]
-    return player, {"key": key, "params": params, "icon": "army", "colour": player}
 
 
 def line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
@@ -47,8 +37,6 @@ def line(state: ShogunState, e: dict) -> tuple[str | None, Line] | None:
 
 OPPOSITE = {f"board.officials_{a}_{b}": f"board.officials_{b}_{a}" for a in HALLS for b in HALLS if a != b}
 OPPOSITE.update({
-    "board.court_from_tray": "board.supply_to_tray",
-    "board.court_from_province": "board.place",
     "board.favours_laid": "board.favours_back",
     "board.favours_back": "board.favours_laid",
     "board.favour_taken": "board.favour_returned",

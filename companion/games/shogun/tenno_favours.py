@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from companion.errors import RuleError
-from companion.games.shogun import printed
+from companion.games.shogun import by_hand, printed
 from companion.games.shogun.commands import UseFavour
 from companion.games.shogun.play import Play
-from companion.games.shogun.state import SUPPLY, TRAY, ShogunState
+from companion.games.shogun.state import SUPPLY, ShogunState
 
 EVENT, NOTHING = "event", "nothing"
 BOTH = "both"
@@ -70,7 +70,7 @@ def _armies(play: Play, player: str, number: int, value: int) -> None:
     if have < value:
         _unusable(play, player, number, "supply", n=value, have=have)
         return
-    play.move(player, value, SUPPLY, TRAY)
+    by_hand.put_in(play, player, value, "favour", number)
     play.note("tenno.favour_tray", player=player, favour=number, n=value)
     _done(play)
 

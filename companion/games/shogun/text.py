@@ -11,7 +11,8 @@ from companion.kits.tower.source import CATALOGUES as TOWER
 
 CATALOGUES: tuple[str, ...] = (__package__, *TOWER)
 SEASONAL = frozenset({"planning", "specials", "round_start", "valour", "palace", "actions", "round_end",
-                      "general_place", "general_move", "season_end", "general_return"})
+                      "general_place", "general_move", "season_end", "general_return",
+                      "dajokan_claims"})
 
 
 GENERALS = frozenset({"general_place", "general_move", "general_return"})
@@ -58,7 +59,8 @@ def table_lines(state: ShogunState, lang: str, log: int) -> list[str]:
     seasonal = state.phase in SEASONAL and state.catalog is not None
     season = state.catalog.cards["seasons"][state.season] if seasonal else "none"
     heading = "text.heading_valour" if state.phase == "valour" else \
-        "text.heading_generals" if state.phase in GENERALS else "text.heading"
+        "text.heading_generals" if state.phase in GENERALS else \
+        "text.heading_dajokan" if state.phase == "dajokan_claims" else "text.heading"
     lines = [render(heading, {"year": state.year, "season": season, "phase": state.phase}, names)]
     pending = state.pending or {}
     if pending.get("kind") == "tray":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.games.shogun import by_hand
 from companion.games.shogun.battle import throw_of
 from companion.games.shogun.colours import CUBE_COLOURS
 from companion.games.shogun.state import ShogunState
@@ -64,6 +65,12 @@ class ShogunTower:
 
     def inside(self, state: ShogunState) -> dict[str, int]:
         return {c: n for c, n in state.tower.items() if n}
+
+    def expected(self, state: ShogunState) -> dict[str, int]:
+        return by_hand.expected_tray(state)
+
+    def by_hand(self, state: ShogunState) -> list[dict[str, Any]]:
+        return by_hand.since_last_throw(state)
 
     def count_command(self, counts: Mapping[str, int]) -> dict[str, Any]:
         return {"type": "count_tray", "counts": {c: n for c, n in counts.items() if n}}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.shogun import generals, samurai, tenno
+from companion.games.shogun import dajokan, generals, samurai, tenno
 from companion.games.shogun.state import ShogunState
 
 
@@ -82,4 +82,5 @@ def view(state: ShogunState, viewer: str | None = None) -> dict[str, Any]:
             court = tenno.court_seen(state, player["colour"], viewer)
             if court is not None and player["plan"] is not None:
                 player["plan"]["court"] = court
+        seen.update(dajokan.view(state))
     return seen

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.shogun import battle, generals, samurai
+from companion.games.shogun import battle, dajokan, generals, samurai
 from companion.games.shogun.colours import PEASANT
 from companion.games.shogun.commands import ChooseRevolt, EndGame
 from companion.games.shogun.play import Play
@@ -158,6 +158,7 @@ def end_year(play: Play) -> None:
         play.phase(generals.after_winter(s))
         return
     generals.score(play)
+    dajokan.score(play)
     finish(play, early=False)
 
 

@@ -18,6 +18,14 @@ class TowerRules(Protocol):
     def inside(self, state: Any) -> dict[str, int]:
         """What the bookkeeping says is inside the tower now, by colour."""
 
+    def expected(self, state: Any) -> dict[str, int]:
+        """What the bookkeeping says lies in the tray now, by colour: what a device that sees
+        the resting tray should find there."""
+
+    def by_hand(self, state: Any) -> list[dict[str, Any]]:
+        """The changes made to the tray by hand since the last throw, oldest first: each a
+        ``player`` (the cubes' colour), ``n`` (below 0 when taken out), ``cause`` and ``card``."""
+
     def count_command(self, counts: Mapping[str, int]) -> dict[str, Any]:
         """The game's command that a settled count of the tray becomes."""
 

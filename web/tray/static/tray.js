@@ -106,6 +106,8 @@
           t.disabled = false;
         }
         document.dispatchEvent(new CustomEvent("tc:calibrated"));
+      } else if (t.hasAttribute("data-tray-checked")) {
+        await post(`/api/games/${game}/tray/checked`);
       } else if (t.hasAttribute("data-fell-confirm")) {
         await send({type: "cubes_fell", counts: counts(box)});
       } else if (t.hasAttribute("data-recount")) {

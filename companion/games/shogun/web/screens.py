@@ -182,6 +182,25 @@ class Scene:
         from the final scoring's log lines (none without the Generals)."""
         return [n["params"] for n in self.v["log"] if n["key"] == "generals.scored"]
 
+    def dajokan_grid(self) -> list[list[dict[str, Any]]]:
+        """Dajokan: the board row by row, each cell with its name ("2-5"), what lies there
+        (``empty``, ``up``, ``down`` or a player's colour) and whether this decision offers it."""
+        board = self.v.get("dajokan") or {}
+        offered = set(self.pending.get("cells", [])) if self.pending.get("kind") == "dajokan" else set()
+        return [[{"cell": f"{r}-{c}", "row": r, "column": c,
+                  "held": board["cells"].get(f"{r}-{c}", "empty"), "offered": f"{r}-{c}" in offered}
+                 for c in range(1, board["columns"] + 1)]
+                for r in range(1, board["rows"] + 1)] if board.get("rows") else []
+
+    def dajokan_lines(self) -> list[dict[str, Any]]:
+        """Dajokan at the end: every row and column as it was scored (counts, who scored
+        what, and why), from the final scoring's log lines (none without the Dajokan)."""
+        return [n["params"] for n in self.v["log"] if n["key"] == "dajokan.line"]
+
+    def dajokan_totals(self) -> list[dict[str, Any]]:
+        """Dajokan at the end: each player's line points summed ("3 + 0 + 2 = 5")."""
+        return [n["params"] for n in self.v["log"] if n["key"] == "dajokan.scored"]
+
     def last_winter(self) -> list[dict[str, Any]]:
         """The newest winter's supply, player by player, from its log lines: rice after the
         loss, provinces, how short, which provinces revolted and whether they were held."""

@@ -1,0 +1,193 @@
+"""A player who makes random legal choices for every seat, and answers the table's
+questions as a group new to the box would (a public source's value where there is one).
+
+It reads the whole state, as the simulation plays every seat; every command it sends is one
+the rules allow, so a RuleError in a simulated game is a bug in the game, not in the player.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.errors import RuleError
+from companion.games.edo import buildings, catalog, values
+from companion.games.edo.execution import MERCHANT
+from companion.games.edo.state import CITY_KINDS, RESOURCES, EdoState
+
+Command = dict[str, Any]
+
+
+def _printed(state: EdoState, rng: random.Random) -> Command:
+    questions = catalog.questions()
+    answers: dict[str, Any] = {}
+    for shown in state.pending["questions"]:
+        key = shown["key"]
+        if ".action" in key:
+            card = key.split(".")[1]
+            taken = {v for k, v in {**state.printed, **answers}.items() if k.startswith(f"edo.{card}.action")}
+            options = [a for a in questions[key].options() if a not in taken]
+            answers[key] = shown["suggested"] if shown["suggested"] in options else rng.choice(options)
+        elif shown["suggested"] is not None:
+            answers[key] = shown["suggested"]
+        else:
+            low = 1 if key.startswith(("edo.yield", "edo.special.display")) else 0
+            answers[key] = rng.choice([v for v in shown["options"] if low <= v <= 4] or shown["options"])
+    return {"type": "printed", "values": answers}
+
+
+def _plan(state: EdoState, seat: str, rng: random.Random) -> Command:
+    p = state.players[seat]
+    own, shogun = len(p.officials), p.shogun
+    slots = []
+    for card in rng.sample(p.cards, state.data["slots"]):
+        action = rng.choice(list(values.card_actions(state, card)))
+        each = state.data["actions"][action].get("officials_each", 1)
+        most = min(values.card_actions(state, card)[action] * each, own + shogun)
+        n = rng.randint(most // 2, most) // each * each
+        from_shogun = rng.randint(max(0, n - own), min(n, shogun))
+        own, shogun = own - (n - from_shogun), shogun - from_shogun
+        slots.append({"card": card, "action": action, "officials": n, "shogun": from_shogun})
+    return {"type": "plan", "player": seat, "slots": slots}
+
+
+def _wanted(state: EdoState, seat: str) -> list[str]:
+    """The places the card about to be turned up needs its samurai in."""
+    at = state.data["actions"][state.plans[seat][state.turn["slot"]]["action"]].get("at")
+    if at == MERCHANT:
+        return [state.merchant_at]
+    kinds = CITY_KINDS if at == "city" else () if at is None else (at,)
+    return [loc for loc, kind in state.locations.items() if kind in kinds]
+
+
+def _before_reveal(state: EdoState, seat: str, rng: random.Random) -> Command:
+    """Move a samurai to where the card needs one (as a player would), now and then the
+    merchant or a samurai anywhere, then turn the card up."""
+    p = state.players[seat]
+    steps = rng.randint(1, 2)
+    wanted = _wanted(state, seat)
+    idle = [f for f, at in p.samurai.items() if at not in wanted]
+    if wanted and idle and p.ryo >= steps and rng.random() < 0.6:
+        figure = rng.choice(idle)
+        to = rng.choice(wanted)
+        return {"type": "move", "player": seat, "figure": figure, "to": to, "steps": steps}
+    if p.ryo >= steps and rng.random() < 0.1:
+        figure = rng.choice(list(p.samurai) + [MERCHANT])
+        at = state.merchant_at if figure == MERCHANT else p.samurai[figure]
+        to = rng.choice([loc for loc in state.locations if loc != at])
+        return {"type": "move", "player": seat, "figure": figure, "to": to, "steps": steps}
+    return {"type": "reveal", "player": seat}
+
+
+def _free(state: EdoState, seat: str, kinds: tuple[str, ...]) -> list[tuple[str, str]]:
+    used = state.turn["used"]
+    return [(f, at) for f, at in state.players[seat].samurai.items()
+            if f not in used and state.locations[at] in kinds]
+
+
+def _paid(state: EdoState, seat: str, rng: random.Random) -> dict[str, int]:
+    p = state.players[seat]
+    return {good: rng.randint(0, min(p.amount(good), 3)) for good in ("ryo", "wood", "stone")}
+
+
+def _build(state: EdoState, seat: str, rng: random.Random) -> Command | None:
+    options = []
+    for figure, at in _free(state, seat, CITY_KINDS):
+        for kind in buildings.KINDS:
+            try:
+                buildings.check(state, seat, at, kind)
+            except RuleError:
+                continue
+            if state.referee:
+                options.append({"samurai": figure, "building": kind, "paid": _paid(state, seat, rng),
+                                "points": rng.randint(0, 3)})
+            elif all(state.players[seat].amount(g) >= state.printed[f"edo.cost.{kind}.{g}"]
+                     for g in ("wood", "stone", "ryo")):
+                options.append({"samurai": figure, "building": kind})
+    return rng.choice(options) if options else None
+
+
+def _trade(state: EdoState, seat: str, rng: random.Random) -> Command | None:
+    here = [f for f, at in _free(state, seat, tuple(set(state.locations.values())))
+            if at == state.merchant_at]
+    if not here:
+        return None
+    p = state.players[seat]
+    paid = {"ryo": rng.randint(0, min(p.ryo, 4))}
+    if rng.random() < 0.5:
+        return {"samurai": here[0], "paid": paid, "points": 1}
+    room = [r for r in RESOURCES if p.amount(r) < state.data["resource_cap"]]
+    if not room:
+        return None
+    good = rng.choice(room)
+    return {"samurai": here[0], "paid": paid, "got": {good: 1}}
+
+
+def _travel(state: EdoState, seat: str, rng: random.Random) -> Command | None:
+    p, turn = state.players[seat], state.turn
+    posts = [loc for loc, kind in state.locations.items() if kind == "post"]
+    options: list[Command] = []
+    if turn["own"] and p.officials:
+        options += [{"place": rng.choice(posts)}] * (3 if len(p.samurai) < 3 else 1)
+    if p.samurai:
+        figure = rng.choice(list(p.samurai))
+        to = rng.choice([loc for loc in state.locations if loc != p.samurai[figure]])
+        options.append({"moves": [{"samurai": figure, "to": to}]})
+    return rng.choice(options) if options else None
+
+
+def _act(state: EdoState, seat: str, rng: random.Random) -> Command:
+    action = state.plans[seat][state.turn["slot"]]["action"]
+    rule = state.data["actions"][action]
+    fields: Command | None = None
+    if rng.random() < 0.05:
+        fields = None
+    elif action == "travel":
+        fields = _travel(state, seat, rng)
+    elif action == "develop":
+        if state.special_display and state.players[seat].ryo >= rule["cost"]["ryo"]:
+            fields = {"card": rng.choice(state.special_display)}
+    elif action.startswith("produce_"):
+        free = _free(state, seat, (rule["at"],))
+        if free:
+            fields = {"samurai": rng.choice(free)[0]}
+            if state.referee:
+                fields["gained"] = rng.randint(0, 3)
+    elif action.startswith("build"):
+        fields = _build(state, seat, rng)
+    elif action == "trade":
+        fields = _trade(state, seat, rng)
+    if fields is None:
+        return {"type": "done", "player": seat}
+    return {"type": "act", "player": seat, **fields}
+
+
+def _wages(state: EdoState, seat: str, rng: random.Random) -> Command:
+    p = state.players[seat]
+    most = min(len(p.samurai), p.rice)
+    keep = rng.sample(list(p.samurai), rng.randint(most // 2, most))
+    return {"type": "wages", "player": seat, "keep": keep}
+
+
+def _income(state: EdoState, rng: random.Random) -> Command:
+    city = state.queue[0]
+    shares = len(buildings.ranking(state, city))
+    return {"type": "income", "city": city,
+            "amounts": sorted((rng.randint(0, 8) for _ in range(shares)), reverse=True)}
+
+
+def choose(state: EdoState, rng: random.Random) -> Command:
+    """A random legal command for whatever the game awaits."""
+    if state.pending is not None:
+        return _printed(state, rng)
+    if state.phase == "planning":
+        waiting = [s for s in state.turn_order if s not in state.plans]
+        return _plan(state, rng.choice(waiting), rng)
+    if state.phase == "execution":
+        seat = state.turn["player"]
+        return _act(state, seat, rng) if state.turn["revealed"] else _before_reveal(state, seat, rng)
+    if state.phase == "wages":
+        return _wages(state, state.queue[0], rng)
+    if state.phase == "income":
+        return _income(state, rng)
+    raise RuleError("edo.not_now")
+

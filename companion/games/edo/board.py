@@ -1,0 +1,90 @@
+"""What the players must do with the real pieces after a command: the board steps.
+
+The app keeps the game; the players keep the board. Every event that changes something on
+the table (samurai, the merchant, buildings, ryo and resources, the power markers, shogun's
+officials, special cards) becomes one line, grouped by the player whose pieces they are.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from companion.games.edo.state import GOODS, EdoState, apply
+
+Line = dict[str, Any]
+
+OPPOSITE = {"edo.board.take": "edo.board.pay", "edo.board.pay": "edo.board.take",
+            "edo.board.built": "edo.board.unbuilt", "edo.board.power": "edo.board.power_back",
+            "edo.board.hired": "edo.board.unhired", "edo.board.special": "edo.board.unspecial"}
+
+
+def _line(key: str, icon: str, colour: str | None, places: list[str], **params: Any) -> Line:
+    return {"key": key, "params": params, "icon": icon, "colour": colour, "places": places}
+
+
+def _lines(state: EdoState, e: dict[str, Any]) -> list[tuple[str | None, Line]]:
+    kind = e["type"]
+    who = e.get("player")
+    if kind == "goods":
+        return [(who, _line("edo.board.take" if e[good] > 0 else "edo.board.pay", good, who, [],
+                            player=who, resource=good, n=abs(e[good])))
+                for good in GOODS if e.get(good)]
+    if kind == "figure":
+        before = state.players[who].figures[e["figure"]]
+        if e["at"] is None:
+            return [(who, _line("edo.board.home", "samurai", who, [before], player=who, src=before))]
+        if before is None:
+            return [(who, _line("edo.board.placed", "samurai", who, [e["at"]], player=who, dst=e["at"]))]
+        return [(who, _line("edo.board.moved", "samurai", who, [before, e["at"]], player=who,
+                            src=before, dst=e["at"]))]
+    if kind == "merchant":
+        src = state.merchant_at
+        return [(None, _line("edo.board.merchant", "merchant", None, [src, e["merchant_at"]],
+                             src=src, dst=e["merchant_at"]))]
+    if kind == "built":
+        by = e["by"]
+        return [(by, _line("edo.board.built", e["building"], by, [e["city"]], player=by,
+                           building=e["building"], province=e["city"],
+                           plot=len(state.cities[e["city"]]) + 1))]
+    if kind == "power":
+        return [(who, _line("edo.board.power", "power", who, [], player=who, n=e["n"]))]
+    if kind == "hired":
+        return [(who, _line("edo.board.hired", "official", who, [], player=who))]
+    if kind == "special":
+        return [(who, _line("edo.board.special", "card", who, [], player=who, card=e["card"]))]
+    return []
+
+
+def board_steps(state: EdoState, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The groups of lines ``events`` ask for, one group per run of one player's pieces;
+    ``state`` is the state before the events and is advanced through them."""
+    groups: list[dict[str, Any]] = []
+    for event in events:
+        for player, line in _lines(state, event):
+            if groups and groups[-1]["player"] == player:
+                groups[-1]["lines"].append(line)
+            else:
+                groups.append({"player": player, "lines": [line]})
+        apply(state, event)
+    return groups
+
+
+def _undone(line: Line) -> Line:
+    back = copy.deepcopy(line)
+    params = back["params"]
+    if line["key"] in ("edo.board.moved", "edo.board.merchant"):
+        params["src"], params["dst"] = params["dst"], params["src"]
+    elif line["key"] == "edo.board.placed":
+        back["key"], params["src"] = "edo.board.home", params.pop("dst")
+    elif line["key"] == "edo.board.home":
+        back["key"], params["dst"] = "edo.board.placed", params.pop("src")
+    else:
+        back["key"] = OPPOSITE.get(line["key"], line["key"])
+    return back
+
+
+def undo_steps(done: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps that put the board back as it was before ``done``: each line's opposite,
+    the last first."""
+    return [{"player": group["player"], "lines": [_undone(line) for line in reversed(group["lines"])]}
+            for group in reversed(done)]

@@ -1,0 +1,53 @@
+"""Edo's data file: the numbers the rulebook states and the questions for the printed ones.
+
+The file is checked against its schema when read, so a corrected file that would break a
+game is refused with the reason; its digest is the game's data version.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Mapping
+
+import jsonschema
+
+from companion.engine.game import digest
+from companion.engine.printed import Question, declared
+
+PACKAGE = "companion.games.edo"
+
+
+def _read(*parts: str) -> Any:
+    return json.loads((resources.files(PACKAGE).joinpath(*parts)).read_text(encoding="utf-8"))
+
+
+def check(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The document if it can make a game, else ValueError saying why."""
+    try:
+        jsonschema.validate(document, _read("schema", "edo.schema.json"))
+    except jsonschema.ValidationError as exc:
+        raise ValueError(f"edo.json: {exc.message}") from None
+    questions = declared(document["printed"], "edo.json")
+    actions = set(document["actions"])
+    for question in questions.values():
+        if question.key.endswith(tuple(f".action{n}" for n in range(1, 5))) and \
+                not set(question.choices) <= actions:
+            raise ValueError(f"edo.json: {question.key} offers an action the game does not have")
+    return dict(document)
+
+
+@lru_cache(maxsize=1)
+def data() -> dict[str, Any]:
+    """The packaged data, checked."""
+    return check(_read("data", "edo.json"))
+
+
+@lru_cache(maxsize=1)
+def questions() -> dict[str, Question]:
+    """Every printed value Edo may ask, by key."""
+    return declared(data()["printed"], "edo.json")
+
+
+def version() -> str:
+    return digest(data())

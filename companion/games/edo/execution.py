@@ -1,0 +1,123 @@
+"""Фаза 2: «Выполнение действий»: every player's left card in turn order, then the middle,
+then the right. Before turning up his card a player may move his samurai and the merchant,
+1 ryo a step; once it is up, its executions follow one after another.
+
+The actions that need no choice (money, rice, hiring) are carried out when the card is
+turned up; the others wait for the player's ``act``, one execution each, or his ``done``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import RuleError
+from companion.games.edo import actions, values
+from companion.games.edo.commands import Done, Move, Reveal
+from companion.games.edo.play import Play
+from companion.games.edo.planning import new_turn
+from companion.games.edo.state import EdoState
+
+MERCHANT = "merchant"
+
+
+def move(play: Play, cmd: Move) -> None:
+    """«Перед открытием своей карты возможностей, игрок может передвинуть любое количество
+    своих самураев на поле ... заплатить 1 Рё в запас за каждый переход»; the merchant alike."""
+    turn = play.turn(cmd.player)
+    if turn["revealed"]:
+        raise RuleError("edo.move_before_reveal")
+    s = play.state
+    player = s.players[cmd.player]
+    if cmd.to not in s.locations:
+        raise RuleError("edo.unknown_location", province=cmd.to)
+    if cmd.figure == MERCHANT:
+        at = s.merchant_at
+    elif cmd.figure in player.samurai:
+        at = player.samurai[cmd.figure]
+    else:
+        raise RuleError("edo.not_your_samurai", figure=cmd.figure)
+    if at == cmd.to:
+        raise RuleError("edo.already_there", province=cmd.to)
+    cost = cmd.steps * s.data["step_ryo"]
+    if player.ryo < cost:
+        raise RuleError("edo.not_enough_ryo", n=cost, held=player.ryo)
+    play.goods(cmd.player, ryo=-cost)
+    if cmd.figure == MERCHANT:
+        play.event("merchant", merchant_at=cmd.to)
+        play.note("edo.merchant_moved", player=cmd.player, src=at, dst=cmd.to, n=cost)
+    else:
+        play.event("figure", player=cmd.player, figure=cmd.figure, at=cmd.to)
+        play.note("edo.samurai_moved", player=cmd.player, src=at, dst=cmd.to, n=cost)
+
+
+def reveal(play: Play, cmd: Reveal) -> None:
+    """Turn up the card: its action is public from now on."""
+    turn = play.turn(cmd.player)
+    if turn["revealed"]:
+        raise RuleError("edo.already_revealed")
+    slot = play.state.plans[cmd.player][turn["slot"]]
+    play.event("revealed", player=cmd.player, slot=turn["slot"], **slot)
+    play.event("turn", turn={**turn, "revealed": True})
+    play.note("edo.revealed", player=cmd.player, slot=turn["slot"] + 1, action=slot["action"],
+              n=slot["officials"])
+
+
+def done(play: Play, cmd: Done) -> None:
+    turn = play.turn(cmd.player)
+    if not turn["started"] or turn["left"] == 0:
+        raise RuleError("edo.not_now")
+    play.event("turn", turn={**turn, "left": 0})
+    play.note("edo.stopped", player=cmd.player, n=turn["left"])
+
+
+def needed(state: EdoState, action: str) -> list[str]:
+    """The printed values this action works with (none in referee mode)."""
+    if state.referee:
+        return []
+    if action.startswith("produce_"):
+        return values.yield_keys()
+    if action.startswith("build"):
+        return values.building_keys()
+    return []
+
+
+def _start(play: Play) -> bool:
+    s = play.state
+    turn = s.turn
+    slot = s.plans[turn["player"]][turn["slot"]]
+    unknown = values.missing(s, needed(s, slot["action"]))
+    if unknown:
+        values.ask(play, unknown)
+        return False
+    rule = s.data["actions"][slot["action"]]
+    executions = slot["officials"] // rule.get("officials_each", 1)
+    turn = {**turn, "started": True, "left": executions,
+            "own": slot["officials"] - slot["shogun"], "shogun": slot["shogun"]}
+    play.event("turn", turn=turn)
+    if executions == 0:
+        play.note("edo.no_officials", player=turn["player"], action=slot["action"])
+    elif slot["action"] in actions.AT_ONCE:
+        actions.AT_ONCE[slot["action"]](play, turn["player"], executions)
+        play.event("turn", turn={**turn, "left": 0})
+    return True
+
+
+def step(play: Play) -> bool:
+    """Carry the turn on as far as it goes without the player."""
+    s = play.state
+    turn = s.turn
+    if not turn["revealed"]:
+        return False
+    if not turn["started"]:
+        return _start(play)
+    if turn["left"] > 0:
+        return False
+    index, slot = turn["index"] + 1, turn["slot"]
+    if index == len(s.seating):
+        index, slot = 0, slot + 1
+    if slot == s.data["slots"]:
+        play.event("turn", turn=None)
+        play.event("phase", phase="wages")
+        play.note("edo.phase3")
+    else:
+        play.event("turn", turn=new_turn(s, slot, index))
+    return True

@@ -1,0 +1,83 @@
+"""Making a game: the seats, the first player, the merchant deck and the special cards
+dealt by the app (the draws written into the ``created`` event), then, once the table has
+told what the box prints, the board's locations and each player's officials and stock."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.printed import checked
+from companion.errors import RuleError
+from companion.games.edo import catalog, values
+from companion.games.edo.commands import Create
+from companion.games.edo.play import Play
+from companion.games.edo.state import EDO, EdoState
+
+COLOURS = ("blue", "red", "green", "yellow")
+"""The seats are the players' colours, as the rulebook's examples name them."""
+
+
+def side_for(data: dict[str, Any], players: int) -> str:
+    """The board's side for this many players (the box's board is double-sided)."""
+    return next(side for side, counts in data["sides"].items() if players in counts)
+
+
+def create(play: Play, cmd: Create, versions: dict[str, Any]) -> None:
+    """Seat the players; draw the first player and shuffle the two decks."""
+    if play.state.created:
+        raise RuleError("edo.already_created")
+    data = catalog.data()
+    least, most = data["players"]["least"], data["players"]["most"]
+    if not least <= len(cmd.players) <= most:
+        raise RuleError("edo.player_count", count=len(cmd.players), least=least, most=most)
+    seats = [p.seat for p in cmd.players]
+    for seat in seats:
+        if seat not in COLOURS:
+            raise RuleError("edo.unknown_colour", player=seat)
+        if seats.count(seat) > 1:
+            raise RuleError("edo.seat_twice", player=seat)
+    merchant = [f"merchant{n}" for n in range(1, data["merchant_cards"] + 1)]
+    special = [f"special{n}" for n in range(1, data["special_cards"] + 1)]
+    play.rng.shuffle(merchant)
+    play.rng.shuffle(special)
+    first = play.rng.choice(seats)
+    config = {"players": [{"seat": p.seat, "name": p.name.strip()} for p in cmd.players],
+              "referee": cmd.referee, "data": data,
+              "printed": checked(cmd.printed or {}, catalog.questions()),
+              "first": first, "merchant_deck": merchant, "special_deck": special,
+              "side": side_for(data, len(seats))}
+    play.event("created", versions=versions, config=config)
+    play.event("phase", phase="setup")
+    play.note("edo.created", count=len(seats), player=first)
+
+
+def locations(state: EdoState) -> dict[str, str]:
+    """Edo and the other cities, forests, quarries, rice fields and border posts, numbered
+    as the table reads the board (the board's own names are not in the rulebook)."""
+    found = {EDO: "edo"}
+    for kind in values.MAP_KINDS:
+        for n in range(1, state.printed[f"edo.map.{state.side}.{kind}"] + 1):
+            found[f"{kind}{n}"] = kind
+    return found
+
+
+def start(play: Play) -> bool:
+    """Lay out the board once its printed values are known: each player's officials, stock
+    and three cards, the special cards' display, the merchant in Edo (D14)."""
+    s = play.state
+    unknown = values.missing(s, values.setup_keys(s.side, s.data["starting_cards"]))
+    if unknown:
+        values.ask(play, unknown)
+        return False
+    cards = [f"card{n}" for n in range(1, s.data["starting_cards"] + 1)]
+    start_of = {what: s.printed[f"edo.start.{what}"] for what in ("ryo", "rice", "wood", "stone")}
+    players = {seat: {**start_of, "cards": cards,
+                      "figures": [f"{seat}{n}" for n in range(1, s.printed["edo.start.officials"] + 1)]}
+               for seat in s.seating}
+    play.event("setup", locations=locations(s), merchant=EDO, players=players)
+    shown = s.printed["edo.special.display"]
+    play.event("display", display=s.special_deck[:shown], deck=s.special_deck[shown:])
+    play.event("round", round=1, first=s.first, merchant_card=s.merchant_deck[0],
+               merchant_deck=s.merchant_deck[1:])
+    play.event("phase", phase="planning")
+    play.note("edo.round", round=1, player=s.first)
+    return True

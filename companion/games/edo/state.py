@@ -1,0 +1,193 @@
+"""The state of a game of Edo, and the fold that builds it from events.
+
+The fold records facts only (a figure stood here, a house was built there, ryo were paid);
+every rule is decided before an event is written, so replay needs neither checks nor draws.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+RESOURCES = ("rice", "wood", "stone")
+GOODS = ("ryo",) + RESOURCES
+CITY_KINDS = ("edo", "city")
+EDO = "edo"
+
+
+@dataclass
+class Player:
+    seat: str
+    name: str
+    ryo: int = 0
+    rice: int = 0
+    wood: int = 0
+    stone: int = 0
+    power: int = 0
+    figures: dict[str, str | None] = field(default_factory=dict)
+    """Each own figure: its location on the map (a samurai), or None (an official)."""
+    shogun: int = 0
+    """Hired shogun's officials usable in planning."""
+    shogun_new: int = 0
+    """Hired this round: «Начиная со следующего раунда, нового чиновника можно использовать»."""
+    cards: list[str] = field(default_factory=list)
+
+    @property
+    def samurai(self) -> dict[str, str]:
+        return {f: at for f, at in self.figures.items() if at is not None}
+
+    @property
+    def officials(self) -> list[str]:
+        """Own figures off the map, in the order they were named."""
+        return [f for f, at in self.figures.items() if at is None]
+
+    def amount(self, good: str) -> int:
+        return getattr(self, good)
+
+
+@dataclass
+class EdoState:
+    players: dict[str, Player] = field(default_factory=dict)
+    seating: list[str] = field(default_factory=list)
+    referee: bool = False
+    data: dict[str, Any] = field(default_factory=dict)
+    printed: dict[str, Any] = field(default_factory=dict)
+    side: str = ""
+    locations: dict[str, str] = field(default_factory=dict)
+    """Every location on the board by id: its kind (edo, city, forest, quarry, field, post)."""
+    first: str = ""
+    round: int = 0
+    phase: str = "new"
+    pending: dict[str, Any] | None = None
+    plans: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    reveals: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    turn: dict[str, Any] | None = None
+    """The card being revealed or carried out: slot, player, executions left, samurai used."""
+    merchant_at: str = EDO
+    merchant_card: str | None = None
+    merchant_deck: list[str] = field(default_factory=list)
+    special_deck: list[str] = field(default_factory=list)
+    special_display: list[str] = field(default_factory=list)
+    cities: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """Each city's buildings in build order (plot 1 first): kind and owner (None: a fortress)."""
+    queue: list[str] | None = None
+    log: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    @property
+    def created(self) -> bool:
+        return bool(self.players)
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def turn_order(self) -> list[str]:
+        """Clockwise from the first player."""
+        at = self.seating.index(self.first)
+        return self.seating[at:] + self.seating[:at]
+
+
+def _created(s: EdoState, e: dict[str, Any]) -> None:
+    config = e["config"]
+    s.seating = [p["seat"] for p in config["players"]]
+    s.players = {p["seat"]: Player(p["seat"], p["name"]) for p in config["players"]}
+    s.referee = config["referee"]
+    s.data = config["data"]
+    s.printed = dict(config["printed"])
+    s.first = config["first"]
+    s.merchant_deck = list(config["merchant_deck"])
+    s.special_deck = list(config["special_deck"])
+    s.side = config["side"]
+
+
+def _printed(s: EdoState, e: dict[str, Any]) -> None:
+    s.printed.update(e["values"])
+
+
+def _setup(s: EdoState, e: dict[str, Any]) -> None:
+    s.locations = dict(e["locations"])
+    s.cities = {loc: [] for loc, kind in s.locations.items() if kind in CITY_KINDS}
+    s.merchant_at = e["merchant"]
+    for seat, start in e["players"].items():
+        p = s.players[seat]
+        p.ryo, p.rice, p.wood, p.stone = start["ryo"], start["rice"], start["wood"], start["stone"]
+        p.figures = {f: None for f in start["figures"]}
+        p.cards = list(start["cards"])
+
+
+def _goods(s: EdoState, e: dict[str, Any]) -> None:
+    p = s.players[e["player"]]
+    for good in GOODS:
+        setattr(p, good, getattr(p, good) + e.get(good, 0))
+
+
+def _power(s: EdoState, e: dict[str, Any]) -> None:
+    s.players[e["player"]].power += e["n"]
+
+
+def _figure(s: EdoState, e: dict[str, Any]) -> None:
+    s.players[e["player"]].figures[e["figure"]] = e["at"]
+
+
+def _built(s: EdoState, e: dict[str, Any]) -> None:
+    s.cities[e["city"]].append({"kind": e["building"], "owner": e["owner"]})
+
+
+def _hired(s: EdoState, e: dict[str, Any]) -> None:
+    s.players[e["player"]].shogun_new += 1
+
+
+def _special(s: EdoState, e: dict[str, Any]) -> None:
+    s.players[e["player"]].cards.append(e["card"])
+    s.special_display = list(e["display"])
+    s.special_deck = list(e["deck"])
+
+
+def _display(s: EdoState, e: dict[str, Any]) -> None:
+    s.special_display = list(e["display"])
+    s.special_deck = list(e["deck"])
+
+
+def _plan(s: EdoState, e: dict[str, Any]) -> None:
+    s.plans[e["player"]] = [dict(slot) for slot in e["slots"]]
+
+
+def _revealed(s: EdoState, e: dict[str, Any]) -> None:
+    s.reveals.setdefault(e["player"], []).append(
+        {k: e[k] for k in ("slot", "card", "action", "officials", "shogun")})
+
+
+def _round(s: EdoState, e: dict[str, Any]) -> None:
+    s.round = e["round"]
+    s.first = e["first"]
+    s.merchant_card = e["merchant_card"]
+    s.merchant_deck = list(e["merchant_deck"])
+    s.plans, s.reveals, s.turn = {}, {}, None
+    for p in s.players.values():
+        p.shogun += p.shogun_new
+        p.shogun_new = 0
+
+
+def _set(name: str) -> Callable[[EdoState, dict[str, Any]], None]:
+    def fold(s: EdoState, e: dict[str, Any]) -> None:
+        setattr(s, name, e[name])
+    return fold
+
+
+def _note(s: EdoState, e: dict[str, Any]) -> None:
+    s.log.append({"key": e["key"], "params": e["params"]})
+
+
+FOLD: dict[str, Callable[[EdoState, dict[str, Any]], None]] = {
+    "created": _created, "printed": _printed, "setup": _setup, "goods": _goods,
+    "power": _power, "figure": _figure, "built": _built, "hired": _hired,
+    "special": _special, "display": _display, "plan": _plan, "revealed": _revealed,
+    "round": _round, "phase": _set("phase"), "pending": _set("pending"), "turn": _set("turn"),
+    "queue": _set("queue"), "merchant": _set("merchant_at"), "over": _set("result"),
+    "note": _note,
+}
+
+
+def apply(state: EdoState, event: dict[str, Any]) -> None:
+    FOLD[event["type"]](state, event)

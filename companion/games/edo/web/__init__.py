@@ -1,0 +1,1 @@
+"""Edo's screens: the scene its templates read, its templates, scripts and words."""

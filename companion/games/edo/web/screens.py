@@ -1,0 +1,125 @@
+"""Edo's screens for the web shell: where its templates live, and the scene they draw.
+
+A scene wraps one device's view and nothing else, so a template cannot show what the view
+does not hold: the table's and the other phones' scenes have no action of a card still face
+down, because their views have none.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.game import Screens
+from companion.games.edo.setup import COLOURS
+from companion.games.edo.text import names_of
+from companion.i18n import render, sentence
+
+RESOURCES = ("rice", "wood", "stone")
+ACTS = {"travel": "travel", "develop": "develop", "trade": "trade",
+        "build": "build", "build_complex": "build",
+        "produce_wood": "produce", "produce_stone": "produce", "produce_rice": "produce"}
+"""Which form of the turn region an action's executions are entered with."""
+
+
+class Scene:
+    """One device's view (the table's, or a seat's) with the helpers its templates call."""
+
+    def __init__(self, snap: Any, lang: str, seat: str | None, facts: Any = None,
+                 t: Any = None) -> None:
+        self.snap = snap
+        self.v = snap.view
+        self.choices = getattr(snap, "choices", None) or {}
+        self.lang = lang
+        self.seat = seat
+        self.facts = facts or {}
+        self.names = names_of({p["seat"]: p["name"] for p in self.v["players"]}, lang)
+
+    # -- words ----------------------------------------------------------------------------
+    def name(self, seat: str | None) -> str:
+        return self.names.player(seat)
+
+    def listed(self, seats: list[str]) -> str:
+        return ", ".join(self.name(seat) for seat in seats)
+
+    def place(self, location: str) -> str:
+        return self.names.province(location)
+
+    def term(self, group: str, value: str) -> str:
+        return self.names.term(group, value)
+
+    def say(self, key: str, **params: Any) -> str:
+        return render(key, params, self.names)
+
+    def log(self, lines: int = 8) -> list[str]:
+        """The newest log lines in this device's language, newest last."""
+        return [sentence(note, self.names) for note in self.v["log"][-lines:]]
+
+    # -- who and when ---------------------------------------------------------------------
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        return self.v["players"]
+
+    @property
+    def me(self) -> dict[str, Any] | None:
+        return next((p for p in self.players if p["seat"] == self.seat), None)
+
+    @property
+    def phase(self) -> str:
+        return self.v["phase"]
+
+    @property
+    def turn(self) -> dict[str, Any] | None:
+        return self.v["turn"]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn is not None and self.turn["player"] == self.seat
+
+    @property
+    def my_action(self) -> str | None:
+        """The action of the card this seat is carrying out, once it is turned up."""
+        if not self.my_turn or not self.turn["revealed"]:
+            return None
+        return self.v["my_plan"][self.turn["slot"]]["action"]
+
+    @property
+    def act_form(self) -> str | None:
+        action = self.my_action
+        return ACTS.get(action) if action and self.turn["left"] else None
+
+    @property
+    def my_wages(self) -> bool:
+        return self.phase == "wages" and bool(self.v["queue"]) and self.v["queue"][0] == self.seat
+
+    @property
+    def printed(self) -> dict[str, Any] | None:
+        pending = self.v["pending"]
+        return pending if pending and pending["kind"] == "printed" else None
+
+    # -- what the forms offer -------------------------------------------------------------
+    def locations(self, *kinds: str) -> list[str]:
+        return [loc for loc, kind in self.v["locations"].items() if not kinds or kind in kinds]
+
+    def plan_options(self) -> list[tuple[str, str, int]]:
+        """(card, action, most officials) for every action on this seat's cards."""
+        return [(card, action, most) for card, actions in self.choices.get("cards", {}).items()
+                for action, most in actions.items()]
+
+    def asked(self, question: dict[str, Any]) -> str:
+        return self.say(question["label"], **question["params"])
+
+    def option(self, value: Any) -> str:
+        """A printed question's option: an action's name, or the number itself."""
+        return self.term("action", value) if isinstance(value, str) else str(value)
+
+    def revealed(self, player: dict[str, Any], slot: int) -> str | None:
+        """The action of ``player``'s card ``slot`` once it is turned up, else None."""
+        return next((self.term("action", r["action"]) for r in player["revealed"]
+                     if r["slot"] == slot), None)
+
+
+SCREENS = Screens(
+    package="companion.games.edo.web",
+    regions={"table": ("status", "decide", "log"), "hand": ("me", "plan", "turn", "log")},
+    scene=Scene,
+    new_game={"colours": COLOURS},
+)

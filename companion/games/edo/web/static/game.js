@@ -1,0 +1,54 @@
+/* Edo's forms, on the phones and the tablet: a form's [data-edo-go] button sends the command
+   its fields make, starting from the form's data-base JSON. A field's name is its path in the
+   command ("paid.ryo", "slots.0.officials"); data-kind="int" makes it a number; data-key
+   puts it under that key of the named object (printed values, whose keys hold dots);
+   data-split="card,action" spreads "card1,money" over two fields; a ticked data-list
+   checkbox adds its value to the named list; a field inside a label whose data-choose radio
+   is not ticked is left out. A refusal is toasted by TC.send, in the device's language. */
+"use strict";
+(() => {
+  function put(target, path, value) {
+    const parts = path.split(".");
+    let at = target;
+    parts.slice(0, -1).forEach((part, i) => {
+      if (at[part] === undefined) at[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
+      at = at[part];
+    });
+    at[parts[parts.length - 1]] = value;
+  }
+
+  function chosen(el) {
+    const label = el.closest("label");
+    const radio = label && label.querySelector("[data-choose]");
+    return !radio || radio === el || radio.checked;
+  }
+
+  function command(form) {
+    const cmd = JSON.parse(form.dataset.base);
+    for (const el of form.querySelectorAll("[name]")) {
+      if (el.hasAttribute("data-choose") || !chosen(el)) continue;
+      if (el.type === "checkbox") {
+        if (el.dataset.list && el.checked) cmd[el.name].push(el.value);
+        continue;
+      }
+      if (el.value === "") continue;
+      const value = el.dataset.kind === "int" ? Number(el.value) : el.value;
+      if (el.dataset.key) {
+        cmd[el.name] = cmd[el.name] || {};
+        cmd[el.name][el.dataset.key] = value;
+      } else if (el.dataset.split) {
+        const names = el.dataset.split.split(",");
+        el.value.split(",").forEach((v, i) => put(cmd, `${el.name}.${names[i]}`, v));
+      } else {
+        put(cmd, el.name, value);
+      }
+    }
+    return cmd;
+  }
+
+  document.addEventListener("click", (e) => {
+    const button = e.target.closest("[data-edo-go]");
+    if (!button) return;
+    TC.send(command(button.closest("[data-edo-form]"))).catch(() => {});
+  });
+})();

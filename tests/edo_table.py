@@ -1,0 +1,92 @@
+"""An Edo table for the tests: a game made by its create command with the values the box
+prints already known to the install, positions laid out by the game's own events, and
+commands sent as the phones and the tablet send them."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import Session
+from companion.engine.game import TABLE, Actor
+from companion.games.edo.rules import GAME
+
+# What the test box prints. Only the yields 3/2/1 come from the rulebook's examples; the
+# rest are values chosen for the tests, never asserted as the real game's.
+CARDS = {1: ("money", "rice", "travel", "hire"),
+         2: ("develop", "produce_wood", "produce_stone", "produce_rice"),
+         3: ("build", "build_complex", "trade", "money")}
+PRINTED: dict[str, Any] = {f"edo.card{c}.action{n}": a for c, acts in CARDS.items()
+                           for n, a in enumerate(acts, start=1)}
+PRINTED.update({"edo.start.officials": 5, "edo.start.ryo": 10, "edo.start.rice": 2,
+                "edo.start.wood": 1, "edo.start.stone": 1, "edo.pieces.houses": 7,
+                "edo.pieces.fortresses": 8, "edo.pieces.shogun": 12, "edo.special.display": 4})
+for side in ("small", "large"):
+    PRINTED.update({f"edo.map.{side}.city": 3, f"edo.map.{side}.forest": 2,
+                    f"edo.map.{side}.quarry": 1, f"edo.map.{side}.field": 1,
+                    f"edo.map.{side}.post": 4})
+BUILDING = {"edo.cost.house.wood": 1, "edo.cost.house.stone": 0, "edo.cost.house.ryo": 2,
+            "edo.points.house": 1, "edo.cost.post.wood": 1, "edo.cost.post.stone": 1,
+            "edo.cost.post.ryo": 3, "edo.points.post": 2, "edo.cost.fortress.wood": 0,
+            "edo.cost.fortress.stone": 2, "edo.cost.fortress.ryo": 4, "edo.points.fortress": 3}
+YIELDS = {"edo.yield.samurai1": 3, "edo.yield.samurai2": 2, "edo.yield.samurai3": 1,
+          "edo.yield.samurai4": 1}
+EVERYTHING = {**PRINTED, **BUILDING, **YIELDS}
+COLOURS = ("blue", "red", "green", "yellow")
+
+
+class Table:
+    """One game of Edo in memory."""
+
+    def __init__(self, players: int = 3, printed: dict[str, Any] | None = None,
+                 referee: bool = False, seed: int = 1) -> None:
+        command = {"type": "create", "seed": seed, "referee": referee,
+                   "players": [{"seat": c} for c in COLOURS[:players]],
+                   "printed": EVERYTHING if printed is None else printed}
+        self.session = Session.create(GAME, command)
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def do(self, command: dict[str, Any], actor: Actor = TABLE) -> list[dict[str, Any]]:
+        return self.session.execute(command, actor)
+
+    def events(self, *events: dict[str, Any]) -> None:
+        """Lay out a position with the game's own events (a samurai here, a house there)."""
+        self.session = Session.replay(GAME, self.session.history + [list(events)])
+
+    def samurai(self, seat: str, *places: str) -> list[str]:
+        """Put ``seat``'s next officials on these places as samurai; their figures."""
+        figures = self.state.players[seat].officials[:len(places)]
+        self.events(*({"type": "figure", "player": seat, "figure": f, "at": at}
+                      for f, at in zip(figures, places)))
+        return figures
+
+    def build(self, city: str, *buildings: tuple[str, str | None]) -> None:
+        """Buildings already standing in ``city``, in build order: (kind, owner)."""
+        self.events(*({"type": "built", "city": city, "building": kind, "owner": owner,
+                       "by": owner} for kind, owner in buildings))
+
+    def give(self, seat: str, **goods: int) -> None:
+        self.events({"type": "goods", "player": seat, **goods})
+
+    def plan(self, seat: str, *slots: tuple[str, str, int]) -> None:
+        """A plan of three (card, action, officials)."""
+        self.do({"type": "plan", "player": seat,
+                 "slots": [{"card": c, "action": a, "officials": n} for c, a, n in slots]})
+
+    def idle_plans(self, *seats: str) -> None:
+        """Plans with no official at all, for the players a test does not watch."""
+        for seat in seats:
+            self.plan(seat, ("card1", "money", 0), ("card2", "develop", 0), ("card3", "build", 0))
+
+    def everyone_idle_but(self, seat: str) -> None:
+        self.idle_plans(*(s for s in self.state.seating if s != seat))
+
+    def play_until_turn(self, seat: str, slot: int = 0) -> None:
+        """Turn up every card before ``seat``'s card ``slot``, carrying out nothing."""
+        while self.state.turn and (self.state.turn["player"], self.state.turn["slot"]) != (seat, slot):
+            who = self.state.turn["player"]
+            if not self.state.turn["revealed"]:
+                self.do({"type": "reveal", "player": who})
+            else:
+                self.do({"type": "done", "player": who})

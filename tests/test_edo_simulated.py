@@ -1,0 +1,83 @@
+"""Whole games of Edo played by random legal players: no rule error, the invariants kept
+after every command, every log line and board step worded in every language; and the
+board steps the table carries out."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.engine import board
+from companion.games.edo.rules import GAME
+from companion.games.edo.simulate import play_game
+from companion.games.edo.text import describe, names_for
+from companion.i18n import LANGUAGES, render
+from edo_table import Table
+
+UNFILLED = re.compile(r"\{[a-z_]+\}")
+
+
+@pytest.fixture(scope="module")
+def games():
+    return [play_game(GAME, players, seed, check=True) for players, seed in
+            ((2, 1), (3, 2), (4, 3), (3, 4), (4, 5), (2, 6))]
+
+
+def test_random_games_end_with_the_invariants_kept(games):
+    for session in games:
+        assert session.state.result is not None
+        assert GAME.decision(session.state) is None
+
+
+def test_both_modes_are_played(games):
+    assert {session.state.referee for session in games} == {True, False}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_log_line_renders_with_nothing_left_unfilled(games, lang):
+    for session in games:
+        for note in session.state.log:
+            line = describe(session.state, note, lang)
+            assert not UNFILLED.search(line) and note["key"] not in line, (note, line)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_board_step_renders(games, lang):
+    session = games[2]
+    names = names_for(session.state, lang)
+    for step in board.pending(GAME, session.history, (1, 0)):
+        for line in step.lines:
+            text = render(line["key"], line["params"], names)
+            assert not UNFILLED.search(text) and line["key"] not in text
+
+
+def test_a_house_built_is_a_board_step_naming_its_plot():
+    """«Каждое новое здание должно помещаться на соседний свободный участок»: the table is
+    told which plot."""
+    table = Table(2)
+    first = table.state.first
+    table.build("city1", ("house", "red"))
+    table.samurai(first, "city1")
+    table.plan(first, ("card3", "build", 1), ("card1", "money", 0), ("card2", "develop", 0))
+    table.plan(next(s for s in table.state.seating if s != first),
+               ("card1", "money", 0), ("card2", "develop", 0), ("card3", "build", 0))
+    table.do({"type": "reveal", "player": first})
+    events = table.do({"type": "act", "player": first, "samurai": f"{first}1", "building": "house"})
+    steps = board.steps_of(GAME, table.session.history, table.session.seq)
+    lines = [line for step in steps for line in step.lines]
+    built = next(line for line in lines if line["key"] == "edo.board.built")
+    assert built["params"] == {"player": first, "building": "house", "province": "city1", "plot": 2}
+    assert render(built["key"], built["params"], names_for(table.state, "ru")).endswith(
+        "постройте «дом» в «Город 1», участок 2.")
+    assert any(e["type"] == "built" for e in events)
+
+
+def test_undoing_a_step_puts_the_pieces_back():
+    groups = [{"player": "blue", "lines": [
+        {"key": "edo.board.placed", "params": {"player": "blue", "dst": "post1"}, "icon": "samurai",
+         "colour": "blue", "places": ["post1"]},
+        {"key": "edo.board.take", "params": {"player": "blue", "resource": "ryo", "n": 5},
+         "icon": "ryo", "colour": "blue", "places": []}]}]
+    undone = GAME.undo_steps(groups)
+    assert [line["key"] for line in undone[0]["lines"]] == ["edo.board.pay", "edo.board.home"]
+    assert undone[0]["lines"][1]["params"] == {"player": "blue", "src": "post1"}

@@ -1,0 +1,64 @@
+"""Edo through the web app: made from the API, the printed values told by the table, the
+plans sent from the phones; no route, page or stream shows a face-down action to anyone but
+its owner (the same secrecy as Shogun's plans)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from edo_table import EVERYTHING
+from web_devices import PIN, Phone
+
+PLAYERS = [{"seat": "blue", "name": "Anna"}, {"seat": "red", "name": "Boris"},
+           {"seat": "green", "name": "Eva"}]
+HIDDEN = ("produce_rice", "Рисовые поля", "Rice fields", "Rýžová pole")
+
+
+@pytest.fixture
+def edo(app: Any, table: Any) -> str:
+    """An Edo game whose table has told the set-up values; the plans are awaited."""
+    r = table.post("/api/games", json={"game": "edo", "players": PLAYERS, "pin": PIN})
+    assert r.status_code == 201, r.json
+    game_id = r.json["game_id"]
+    asked = table.get(f"/api/games/{game_id}/view").json["pending"]["questions"]
+    told = table.post(f"/api/games/{game_id}/commands", json={
+        "type": "printed", "values": {q["key"]: EVERYTHING[q["key"]] for q in asked}})
+    assert told.status_code == 200, told.json
+    return game_id
+
+
+def plans(app: Any, game_id: str) -> dict[str, Phone]:
+    phones = {p["seat"]: Phone(app, game_id, p["seat"]) for p in PLAYERS}
+    picks = {"blue": ("card2", "produce_rice"), "red": ("card2", "develop"), "green": ("card2", "develop")}
+    for seat, (card, action) in picks.items():
+        r = phones[seat].send({"type": "plan", "player": seat, "slots": [
+            {"card": card, "action": action, "officials": 1},
+            {"card": "card1", "action": "money", "officials": 1},
+            {"card": "card3", "action": "build", "officials": 0}]})
+        assert r.status_code == 200, r.json
+    return phones
+
+
+def test_the_game_is_made_and_planned_from_the_phones(app, table, edo):
+    plans(app, edo)
+    assert table.get(f"/api/games/{edo}/view").json["phase"] == "execution"
+
+
+def test_no_route_shows_a_face_down_action_to_another_device(app, table, edo):
+    phones = plans(app, edo)
+    red = phones["red"]
+    answers = [table.get(f"/api/games/{edo}/view"),
+               table.get(f"/table/{edo}", headers={"Accept-Language": "en"}),
+               red.get("view"), red.get("hand/red"),
+               red.client.get(f"/hand/{edo}/{red.token}", headers={"Accept-Language": "ru"})]
+    for answer in answers:
+        text = answer.get_data(as_text=True)
+        assert answer.status_code == 200 and not any(word in text for word in HIDDEN)
+    assert "produce_rice" in phones["blue"].get("view").get_data(as_text=True)
+
+
+def test_a_phone_cannot_read_anothers_hand(app, edo):
+    phones = plans(app, edo)
+    r = phones["red"].get("hand/blue")
+    assert r.status_code != 200 and "produce_rice" not in r.get_data(as_text=True)
