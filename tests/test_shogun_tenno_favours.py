@@ -59,7 +59,8 @@ def test_armies_go_from_the_supply_into_the_tray():
     assert notes(events, "tenno.favour_tray") == [{"player": "yellow", "favour": 8, "n": 2}]
     lines = [(line["key"], line["params"]) for step in steps_of(GAME, table.session.history, table.session.seq)
              for line in step.lines]
-    assert ("board.supply_into_tray", {"player": "yellow", "n": 2}) in lines
+    assert ("board.hand_put_in", {"player": "yellow", "n": 2, "counts": {"yellow": 2},
+                                  "cause": "favour", "card": 8}) in lines
 
 
 def test_armies_the_supply_does_not_hold_are_not_put_in():

@@ -70,9 +70,10 @@ def test_the_exchanges_are_board_steps_for_their_player():
     table.to_the_palace(courts={"yellow": {"3": "kai", "2": "official"}})
     steps = steps_of(GAME, table.session.history, table.session.seq)
     yellow = [(line["key"], line["params"]) for s in steps if s.player == "yellow" for line in s.lines]
-    assert yellow[:4] == [("board.court_from_province", {"player": "yellow", "n": 3, "province": "kai"}),
+    assert yellow[:4] == [("board.remove", {"player": "yellow", "n": 3, "province": "kai"}),
                           ("board.officials_supply_waiting", {"player": "yellow", "n": 3}),
-                          ("board.court_from_tray", {"player": "yellow", "n": 2}),
+                          ("board.hand_take_out", {"player": "yellow", "n": 2, "counts": {"yellow": 2},
+                                                   "cause": "official", "card": None}),
                           ("board.officials_supply_waiting", {"player": "yellow", "n": 2})]
 
 
