@@ -142,3 +142,13 @@ def test_the_table_is_asked_what_a_favour_card_shows_with_only_its_choices(app, 
     assert table.post(f"/api/games/{game}/commands",
                       json={"type": "printed", "values": {"tenno.favour.7": "castle"}}).status_code == 200
     assert view(table, game)["pending"]["kind"] == "use_favour"
+
+
+def test_a_phone_shows_its_players_officials_in_the_supply_and_both_halls(app, table):
+    """«...каждый игрок берёт из своего личного запаса столько чиновников, сколько его армий
+    выпало в поддон башни, размещает их в зале ожидания»: red's 2 armies in the tray are 2 of
+    his 7 officials in the waiting hall, 5 stay in the supply, and his phone says so."""
+    game = tenno_game(table)
+    red = Phone(app, game, "red")
+    page = red.client.get(f"/hand/{game}/{red.token}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Чиновники: в запасе 5 · в зале ожидания 2 · в зале аудиенций 0" in page
