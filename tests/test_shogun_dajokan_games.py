@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
-from companion.engine import EventStore, Session, find_game
+from companion.engine import find_game
 from companion.games.shogun import dajokan
 from companion.games.shogun.simulate import play_game
 from log_lines import assert_every_line_reads
@@ -50,18 +49,6 @@ def test_every_dajokan_log_line_reads_in_each_language():
             "dajokan.claimed", "dajokan.passed", "dajokan.flipped", "dajokan.rotated",
             "dajokan.line", "dajokan.scored"} <= keys
     assert_every_line_reads(states, "dajokan.")
-
-
-def test_the_command_line_simulates_games_with_all_three_expansions(tmp_path: Path):
-    assert cli.main(["--db", str(tmp_path / "g.sqlite3"), "simulate", "--expansions",
-                     "samurai,generals,dajokan", "--games", "2", "--players", "4", "--check",
-                     "--store", "--quiet"]) == 0
-    store = EventStore(tmp_path / "g.sqlite3")
-    games = store.games()
-    assert len(games) == 2 and all(g.summary["phase"] == "over" for g in games)
-    for g in games:
-        created = Session(GAME, store, g.id).history[0][0]
-        assert list(created["config"]["expansions"]) == ["samurai", "generals", "dajokan"]
 
 
 def test_every_dajokan_step_is_worded_and_has_its_picture():

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
-from companion.engine import EventStore, Session, find_game
+from companion.engine import Session, find_game
 from companion.engine.board import pending
 from companion.games.shogun.generals import statues_left
 from companion.games.shogun.simulate import play_game
@@ -62,18 +61,6 @@ def test_every_generals_log_line_reads_in_each_language():
     assert {"generals.placed", "generals.moved", "generals.fled", "generals.improved",
             "generals.scored", "generals.set_up"} <= keys
     assert_every_line_reads(states, "generals.")
-
-
-def test_the_command_line_simulates_samurai_and_generals_games(tmp_path: Path):
-    assert cli.main(["--db", str(tmp_path / "g.sqlite3"), "simulate", "--expansions",
-                     "samurai,generals", "--games", "2", "--players", "4", "--check", "--store",
-                     "--quiet"]) == 0
-    store = EventStore(tmp_path / "g.sqlite3")
-    games = store.games()
-    assert len(games) == 2 and all(g.summary["phase"] == "over" for g in games)
-    for g in games:
-        created = Session(GAME, store, g.id).history[0][0]
-        assert list(created["config"]["expansions"]) == ["samurai", "generals"]
 
 
 def test_every_generals_step_has_its_picture():

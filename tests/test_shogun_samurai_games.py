@@ -95,17 +95,6 @@ def test_every_samurai_log_line_reads_in_each_language():
     assert_every_line_reads(states, "samurai.")
 
 
-def test_the_command_line_simulates_samurai_games(tmp_path: Path, capsys):
-    assert cli.main(["--db", str(tmp_path / "g.sqlite3"), "simulate", "--expansions", "samurai",
-                     "--games", "2", "--players", "3", "--check", "--store", "--quiet"]) == 0
-    store = EventStore(tmp_path / "g.sqlite3")
-    games = store.games()
-    assert len(games) == 2 and all(g.summary["phase"] == "over" for g in games)
-    for g in games:
-        created = Session(GAME, store, g.id).history[0][0]
-        assert list(created["config"]["expansions"]) == ["samurai"]
-
-
 def test_the_command_line_creates_a_samurai_game(tmp_path: Path, capsys):
     db = str(tmp_path / "g.sqlite3")
     assert cli.main(["--db", db, "create", "--setup", "recommended", "--expansions", "samurai"]) == 0

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
-from companion.engine import EventStore, Session, find_game
+from companion.engine import find_game
 from companion.engine.board import steps_of
 from companion.games.shogun.simulate import play_game
 from log_lines import assert_every_line_reads
@@ -50,15 +49,6 @@ def test_every_tenno_log_line_reads_in_each_language():
     assert {"tenno.seeded", "tenno.laid_out", "tenno.exchanged_province", "tenno.exchanged_tray",
             "tenno.favour_order", "tenno.took", "tenno.favour_gain"} <= keys
     assert_every_line_reads(states, "tenno.")
-
-
-def test_the_command_line_simulates_games_with_all_three(tmp_path: Path):
-    assert cli.main(["--db", str(tmp_path / "g.sqlite3"), "simulate", "--expansions",
-                     "tenno,samurai,generals", "--games", "2", "--players", "4", "--check",
-                     "--store", "--quiet"]) == 0
-    store = EventStore(tmp_path / "g.sqlite3")
-    games = store.games()
-    assert len(games) == 2 and all(g.summary["phase"] == "over" for g in games)
 
 
 def test_the_exchanges_are_board_steps_for_their_player():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from companion.engine import EventStore
-from expansion_games import commands_on, made_with_the_form
+from expansion_games import client_past_the_specials, commands_on, made_with_the_form
 from web_devices import Phone
 
 
@@ -83,14 +83,7 @@ def test_a_phone_takes_a_favour_card_it_can_pay_for(app, table):
     указанное в соответствующей ячейке количество чиновников»: red has 2 officials, so only
     the 2-official card is offered, with "no card"; blue cannot answer for red."""
     game = tenno_game(table)
-    for colour in ("red", "blue", "yellow"):
-        table.post(f"/api/games/{game}/commands",
-                   json={"type": "plan", "player": colour, "actions": {},
-                         "bid": {"chests": 2 if colour == "red" else 0}})
-    while (seen := view(table, game))["pending"]["kind"] == "special":
-        p = seen["pending"]
-        table.post(f"/api/games/{game}/commands",
-                   json={"type": "choose_special", "player": p["player"], "slot": min(p["free"])})
+    seen = client_past_the_specials(table, game)
     assert seen["pending"]["kind"] == "favour" and seen["pending"]["player"] == "red"
     cheapest = seen["palace"]["offered"][2]["favour"]
     red, blue = Phone(app, game, "red"), Phone(app, game, "blue")
@@ -122,14 +115,7 @@ def test_the_table_is_asked_what_a_favour_card_shows_with_only_its_choices(app, 
     is taken the table chooses among the three buildings, in its language."""
     game = tenno_game(table)
     lay_out(db, game, [21, 17, 7])
-    for colour in ("red", "blue", "yellow"):
-        table.post(f"/api/games/{game}/commands",
-                   json={"type": "plan", "player": colour, "actions": {},
-                         "bid": {"chests": 2 if colour == "red" else 0}})
-    while (seen := view(table, game))["pending"]["kind"] == "special":
-        p = seen["pending"]
-        table.post(f"/api/games/{game}/commands",
-                   json={"type": "choose_special", "player": p["player"], "slot": min(p["free"])})
+    client_past_the_specials(table, game)
     red = Phone(app, game, "red")
     assert red.send({"type": "favour", "player": "red", "take": 7}).status_code == 200
     pending = view(table, game)["pending"]
