@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from browser_devices import chromium, driver, served, stopped
+from devtools.sensor_emulator_process import EmulatorProcess
 from web import create_app
 from web_devices import PIN, PLAYERS, DeviceClient, Phone
 
@@ -109,3 +110,12 @@ def browser(chromium_process: Any) -> Iterator[Any]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> Iterator[EmulatorProcess]:
+    """The sensor board's emulator behind a real pseudo-terminal (its port: ``board.port``)."""
+    emulator = EmulatorProcess(tmp_path, "--settle-ms", "300", "--empty-ms", "1500",
+                               "--heartbeat-ms", "500")
+    yield emulator
+    emulator.close()

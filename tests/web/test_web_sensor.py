@@ -7,36 +7,18 @@ from __future__ import annotations
 
 import html
 import re
-import time
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any
 
 import pytest
 
 from devtools.sensor_emulator_process import EmulatorProcess
+from sensor_board import wait_until
 from web import create_app
 from web_devices import PIN, PLAYERS
 
-T = TypeVar("T")
 
 pytestmark = pytest.mark.seed(5)
-
-
-def wait_until(fn: Callable[[], T], timeout: float = 15.0) -> T:
-    deadline = time.monotonic() + timeout
-    while not (value := fn()):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {timeout} s (last {value!r})")
-        time.sleep(0.05)
-    return value
-
-
-@pytest.fixture
-def board(tmp_path: Path):
-    emulator = EmulatorProcess(tmp_path, "--settle-ms", "300", "--empty-ms", "1500",
-                               "--heartbeat-ms", "500")
-    yield emulator
-    emulator.close()
 
 
 @pytest.fixture

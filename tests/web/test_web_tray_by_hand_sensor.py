@@ -3,36 +3,19 @@ the board (its emulator behind a real pseudo-terminal) sees only what falls thro
 chute, so the tray the table expects is what the board saw plus what the players laid in."""
 from __future__ import annotations
 
-import time
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any
 
 import pytest
 
 from devtools.sensor_emulator_process import EmulatorProcess
+from sensor_board import wait_until
 from expansion_games import client_past_the_specials, made_with_the_form
 from test_web_samurai import give_red_a_fourth_region
 from test_web_tray_by_hand import told_the_printed_values
 from web import create_app
 from web_devices import Phone
 
-T = TypeVar("T")
-
-
-def wait_until(fn: Callable[[], T], timeout: float = 15.0) -> T:
-    deadline = time.monotonic() + timeout
-    while not (value := fn()):
-        assert time.monotonic() < deadline, f"not within {timeout} s (last {value!r})"
-        time.sleep(0.05)
-    return value
-
-
-@pytest.fixture
-def board(tmp_path: Path):
-    emulator = EmulatorProcess(tmp_path, "--settle-ms", "300", "--empty-ms", "1500",
-                               "--heartbeat-ms", "500")
-    yield emulator
-    emulator.close()
 
 
 @pytest.fixture
