@@ -20,6 +20,11 @@ IMPLEMENTED: tuple[str, ...] = ("tenno", "samurai", "generals", "dajokan")
 form offers them in this order."""
 
 
+def valour_amount(card: int, kind: str) -> str:
+    """The printed value's key of one bonus amount on valour card ``card`` (1-4)."""
+    return f"samurai.card{card}.{kind}"
+
+
 def check_samurai(document: Mapping[str, Any]) -> None:
     """«...так чтобы карта с пустым знаменем оказалась сверху»: cards 1-4 in stacking
     order, the first (the empty banner) with no bonus."""
@@ -29,7 +34,7 @@ def check_samurai(document: Mapping[str, Any]) -> None:
         raise DataError(f"samurai: the stack must be cards 1-4 in order, not {numbers}")
     if document["stack"][0]["bonuses"]:
         raise DataError("samurai: card 1, the empty banner, has no bonus")
-    asked = {f"samurai.card{card['card']}.{kind}" for card in document["stack"]
+    asked = {valour_amount(card["card"], kind) for card in document["stack"]
              for kind in card["bonuses"]}
     if asked != set(declared(document["printed"], "samurai")):
         raise DataError("samurai: every bonus on cards 2-4 is one printed value, asked once")

@@ -16,6 +16,7 @@ from typing import Any
 from companion.errors import RuleError
 from companion.games.shogun import printed
 from companion.games.shogun.commands import ValourBonus
+from companion.games.shogun.expansions import valour_amount
 from companion.games.shogun.play import Play
 from companion.games.shogun.state import SUPPLY, TRAY, ShogunState
 
@@ -38,8 +39,7 @@ def regions_held(state: ShogunState, player: str) -> list[str]:
 
 def _keys(state: ShogunState, top: int) -> list[str]:
     """The printed values of the card ``top`` places from the empty banner: its amounts."""
-    return [f"samurai.card{top + 1}.{kind}"
-            for kind in state.expansions["samurai"]["stack"][top]["bonuses"]]
+    return [valour_amount(top + 1, kind) for kind in state.expansions["samurai"]["stack"][top]["bonuses"]]
 
 
 def amounts(state: ShogunState, top: int) -> dict[str, int | None]:
@@ -48,7 +48,7 @@ def amounts(state: ShogunState, top: int) -> dict[str, int | None]:
     bonuses = state.expansions["samurai"]["stack"][top]["bonuses"]
     if isinstance(bonuses, dict):
         return dict(bonuses)
-    return {kind: printed.value(state, f"samurai.card{top + 1}.{kind}") for kind in bonuses}
+    return {kind: printed.value(state, valour_amount(top + 1, kind)) for kind in bonuses}
 
 
 def offers(state: ShogunState, player: str) -> dict[str, int]:
