@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser_devices import PHONE, TABLET, api_post, device, new_game, phone_sends
+from browser_devices import PHONE, TABLET, api_post, device, hand_in, new_game, phone_sends
 from web.identity import token
 from web.instance import load_secret
 
@@ -37,8 +37,7 @@ def test_a_phone_fills_the_exchange_cells_and_takes_a_favour_card(server, db, br
     red.click("[data-plan] .slot[data-action=court2]")
     red.click("[data-plan] .chest[data-chests='2']")
     red.screenshot(path=str(artifacts / "tenno-plan-phone.png"))
-    red.click("[data-submit-plan]")
-    red.click("[data-submit-plan]")
+    hand_in(red)
     red.locator("[data-plan]").wait_for(state="detached")
     for colour in ("blue", "yellow"):
         phone_sends(tablet, server, game, tokens[colour],

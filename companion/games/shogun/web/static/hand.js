@@ -243,7 +243,11 @@
   }, true);
 
   document.addEventListener("tc:update", (e) => {
-    if (e.detail.changed.includes("decision")) { selected = null; load(); }
+    if (e.detail.changed.includes("decision")) {
+      load();
+      // A card tapped just before an update stays chosen while the new board still holds it.
+      if (selected && !document.querySelector(`[data-plan] .pcard[data-prov="${selected}"]`)) selected = null;
+    }
     show();
   });
 
