@@ -13,8 +13,9 @@ P = "little_empires"
 REGIONS = ("grey", "orange", "turquoise", "purple")
 QUICK = ("move1", "attack", "recruit1", "harvest1")
 
-# What the test box prints. Only the four significance values of the rulebook's example come
-# from the text; the rest are values chosen for the tests, never asserted as the real game's.
+# What the test box prints. Only the significance values of the rulebook's example come from
+# the text (orange at influence 3 as its product «3 × 5 = 15» has it: ruling LE-11); the rest
+# are values chosen for the tests, never asserted as the real game's.
 # Cells 1-3 are grey, 4-6 orange, 7-9 turquoise, 10-12 purple, counted from the south.
 BOARD: dict[str, Any] = {}
 for n in range(1, 13):
@@ -35,7 +36,7 @@ BOARD.update({f"{P}.cost.{what}": r for what, r in COSTS.items()})
 BONUS = {f"{P}.bonus.{r}.{place}": n for r, (first, second) in
          zip(REGIONS, ((4, 2), (5, 3), (4, 2), (3, 1))) for place, n in (("first", first), ("second", second))}
 SIGNIFICANCE = {f"{P}.significance.{r}.{level}": level for r in REGIONS for level in range(1, 11)}
-SIGNIFICANCE.update({f"{P}.significance.grey.1": 1, f"{P}.significance.orange.3": 5,
+SIGNIFICANCE.update({f"{P}.significance.grey.1": 1, f"{P}.significance.orange.3": 3,
                      f"{P}.significance.turquoise.5": 4, f"{P}.significance.purple.1": 1})
 EVERYTHING = {**BOARD, **BONUS, **SIGNIFICANCE}
 COLOURS = ("red", "blue", "yellow", "green")
@@ -114,3 +115,18 @@ def first_up(table: Table, seat: str, cell: int, token: str, **more: Any) -> Non
     while table.state.cursor is not None and GAME.view(table.state)["current"] is not None \
             and GAME.view(table.state)["current"]["cell"] != cell:
         table.act(GAME.view(table.state)["current"]["player"])
+
+
+def play_round(table: Table) -> None:
+    """One round in which nobody does anything: tokens (never a harvest) into empty cells,
+    else on one's own first-round token; every token carried out as nothing."""
+    if table.state.phase == "destiny":
+        table.choose_destiny()
+    while GAME.decision(table.state) is not None and GAME.decision(table.state).kind == "place":
+        seat = GAME.decision(table.state).seats[0]
+        cells = table.state.cells
+        cell = next((n for n in range(1, 13) if not cells[n - 1]), None) or next(
+            n for n in range(1, 13) if cells[n - 1][-1]["owner"] == seat and cells[n - 1][-1]["face_up"])
+        kind = next(k for k, n in table.state.players[seat].tokens.items() if n and k != "harvest")
+        table.place(seat, cell, kind)
+    table.pass_all()
