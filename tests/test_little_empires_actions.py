@@ -243,7 +243,7 @@ def test_a_refusal_reads_in_russian():
     first_up(table, "red", 1, "castle")
     err = refused(table, {"type": "act", "player": "red", "province": "grey1"}, "le.castle_in_capital")
     assert render(err.key, err.params, names_for(table.state, "ru")) == \
-        "Нельзя построить замок в столичной провинции (Серый: столица)."
+        "Нельзя построить замок в столичной провинции («Серый, столица»)."
 
 
 def test_paying_more_than_is_behind_the_screen_is_refused():
