@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping
 
-from companion.engine.game import Actor, Decision, Emit, Screens, versions
+from companion.engine.game import Actor, Decision, Emit, versions
 from companion.errors import RuleError
 from companion.games.little_empires import (RULES_VERSION, board, catalog, era, orders, planning,
                                             setup, simulate, text, values)
@@ -17,6 +17,7 @@ from companion.games.little_empires import commands as cmds
 from companion.games.little_empires.play import Play
 from companion.games.little_empires.state import LEState, apply
 from companion.games.little_empires.view import choices, view
+from companion.games.little_empires.web.screens import SCREENS
 from companion.i18n import Names
 
 HANDLERS: dict[type, Callable[[Play, Any], None]] = {
@@ -41,8 +42,6 @@ STEPS: dict[str, Callable[[Play], bool]] = {
 
 TABLE_ONLY = frozenset({"create", "printed", "bonus", "significance"})
 
-SCREENS = Screens(package="companion.games.little_empires", regions={}, scene=lambda *args: None)
-"""No screens yet: the game plays from the command line, the simulation and the tests."""
 
 
 def proceed(play: Play) -> None:
