@@ -58,3 +58,15 @@ def test_the_table_never_shows_a_players_food_or_bushido(app, table, game):
     hand = phones["red"].client.get(f"/hand/{game}/{phones['red'].token}",
                                     headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert 'data-food="2"' in hand and "За ширмой" in hand
+
+
+def test_the_new_game_form_makes_a_game_with_referee_mode_and_the_variant(table):
+    page = table.get("/new/little-empires", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert 'name="referee"' in page and 'name="heavenly_shrines"' in page and "Небесные святилища" in page
+    r = table.post("/new/little-empires", data={"seat1": "red", "seat2": "blue", "name1": "Anna",
+                                                "referee": "1", "heavenly_shrines": "1",
+                                                "pin": PIN, "timer": "0"})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    game_id = r.headers["Location"].split("/table/")[1].split("#")[0]
+    view = table.get(f"/api/games/{game_id}/view").json
+    assert view["referee"] is True and view["variants"] == ["heavenly_shrines"]

@@ -71,7 +71,7 @@ def choices(state: LEState, seat: str | None) -> dict[str, Any]:
     and each cell's quick action), its tokens; or the action it is to carry out."""
     if seat not in state.players:
         return {}
-    if state.phase == "destiny" and seat in planning.choosing(state):
+    if state.phase == "destiny" and state.pending is None:
         return {"cards": list(state.players[seat].hand)}
     if planning.placer(state) == seat:
         cells = {}
