@@ -24,6 +24,7 @@ def two_games(db: Path) -> Iterator:
 
 def test_with_one_game_the_new_game_button_opens_its_form(table, monkeypatch):
     monkeypatch.delitem(BUILT_IN, "edo")
+    monkeypatch.delitem(BUILT_IN, "little-empires")
     r = table.get("/new")
     assert r.status_code == 302 and r.headers["Location"].endswith("/new/shogun")
 
