@@ -70,3 +70,11 @@ def test_the_new_game_form_makes_a_game_with_referee_mode_and_the_variant(table)
     game_id = r.headers["Location"].split("/table/")[1].split("#")[0]
     view = table.get(f"/api/games/{game_id}/view").json
     assert view["referee"] is True and view["variants"] == ["heavenly_shrines"]
+
+
+@pytest.mark.parametrize("lang, words", [("ru", "Ячейка приказа 1 (считая с юга): регион"),
+                                         ("cs", "Políčko rozkazu 1 (počítáno od jihu): region"),
+                                         ("en", "Order cell 1 (counted from the south): region")])
+def test_the_printed_page_asks_the_boards_values_in_the_devices_language(table, lang, words):
+    page = table.get("/printed", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert words in page and "printed.option." not in page and "printed.group." not in page

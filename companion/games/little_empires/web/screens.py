@@ -110,14 +110,10 @@ class Scene:
         return self.say(question["label"], **question["params"])
 
     def option(self, value: Any) -> str:
-        """A printed question's option: a region, an action, a province's mark, a resource."""
+        """A printed question's option as the install's page words it."""
         if not isinstance(value, str):
             return str(value)
-        if value in data()["regions"]:
-            return self.place(value)
-        if value in self.names.terms.get("action", {}):
-            return self.term("action", value)
-        return self.t(f"le.option.{value}") if self.t else value
+        return self.t(f"printed.option.{value}") if self.t else value
 
     def result_rows(self) -> list[dict[str, Any]]:
         result = self.v["result"]
