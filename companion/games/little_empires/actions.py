@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from companion.errors import RuleError
-from companion.games.little_empires import geo, values
+from companion.games.little_empires import agenda, geo, values
 from companion.games.little_empires.commands import Ship, Step
 from companion.games.little_empires.play import Play
 
@@ -22,8 +22,13 @@ def _in_region(province: str, region: str, provinces: list[str]) -> None:
         raise RuleError("le.not_in_region", province=province, region=region)
 
 
-def pay(play: Play, seat: str, what: str, given: str | None, n: int = 1) -> str:
-    """Pay ``n`` of the resource this cost takes, from behind the screen."""
+def pay(play: Play, seat: str, what: str, given: str | None, n: int = 1,
+        region: str | None = None) -> str | None:
+    """Pay ``n`` of the resource this cost takes, from behind the screen; nothing where the
+    region's law waives it (variant «Жетоны с заданиями регионов»)."""
+    if agenda.waived(play.state, what, region):
+        play.note("le.law_free", player=seat, region=region)
+        return None
     resource = values.cost_resource(play.state, what, given)
     p = play.state.players[seat]
     held = getattr(p, resource)

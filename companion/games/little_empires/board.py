@@ -65,6 +65,8 @@ def _lines(e: dict[str, Any]) -> list[tuple[str | None, Line]]:
                  for p, r in e["resources"].items()]
         lines += [(None, _line("le.board.shrine", "shrine", None, [p], province=p, shrine=c))
                   for p, c in e["shrines"].items() if c]
+        lines += [(None, _line("le.board.agenda", "agenda", None, [r], region=r, token=a["token"],
+                               side=a["side"])) for r, a in e.get("agenda", {}).items()]
         return lines + [(None, _line("le.board.capitals", "army", None, list(e["armies"]),
                                      armies=next(iter(next(iter(e["armies"].values())).values()))))]
     return []

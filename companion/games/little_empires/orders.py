@@ -82,7 +82,7 @@ def _recruit(play: Play, cmd: Act, region: str) -> None:
     """«Затем можете потратить 1, чтобы немедленно поместить ещё 1 армию»."""
     for n, province in enumerate(cmd.places):
         if n:
-            actions.pay(play, cmd.player, "recruit", cmd.pay)
+            actions.pay(play, cmd.player, "recruit", cmd.pay, region=region)
         actions.recruit(play, cmd.player, region, province)
 
 
@@ -91,13 +91,13 @@ def _move(play: Play, cmd: Act, kind: str, region: str) -> None:
     if cmd.ship is not None:
         if cmd.moves:
             raise RuleError("le.move_or_ship")
-        actions.pay(play, cmd.player, "ship", cmd.pay)
+        actions.pay(play, cmd.player, "ship", cmd.pay, region=region)
         actions.ship(play, cmd.player, region, cmd.ship)
         return
     allowance = rule["moves"]
     used = sum(step.armies * step.steps for step in cmd.moves)
     if kind == "move23" and used > allowance:
-        actions.pay(play, cmd.player, "move", cmd.pay)
+        actions.pay(play, cmd.player, "move", cmd.pay, region=region)
         allowance += 1
     actions.move(play, cmd.player, region, cmd.moves, allowance)
 
@@ -109,7 +109,7 @@ def _attack(play: Play, cmd: Act, region: str) -> None:
         raise RuleError("le.attack_where")
     for n, victim in enumerate(cmd.victims):
         if n:
-            actions.pay(play, cmd.player, "attack", cmd.pay)
+            actions.pay(play, cmd.player, "attack", cmd.pay, region=region)
         actions.kill(play, cmd.player, region, cmd.province, victim)
 
 

@@ -11,8 +11,8 @@ from typing import Any, Callable, Mapping
 
 from companion.engine.game import Actor, Decision, Emit, versions
 from companion.errors import RuleError
-from companion.games.little_empires import (RULES_VERSION, board, catalog, era, orders, planning,
-                                            setup, simulate, text, values)
+from companion.games.little_empires import (RULES_VERSION, agenda, board, catalog, era, orders,
+                                            planning, setup, simulate, text, values)
 from companion.games.little_empires import commands as cmds
 from companion.games.little_empires.play import Play
 from companion.games.little_empires.state import LEState, apply
@@ -83,8 +83,8 @@ class LittleEmpiresRules:
 
     def create_command(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Players as a list of {seat, name} (a seat is a colour), or the form's
-        ``seat1..seat4`` and ``name1..name4``; ``referee`` and ``heavenly_shrines`` ticked
-        or true."""
+        ``seat1..seat4`` and ``name1..name4``; ``referee`` and the variants
+        (``heavenly_shrines``, ``agenda``) ticked or true."""
         players = options.get("players")
         if not isinstance(players, list):
             players = [{"seat": str(options[f"seat{n}"]).strip(),
@@ -99,8 +99,8 @@ class LittleEmpiresRules:
         variants = options.get("variants")
         if isinstance(variants, list):
             command["variants"] = variants
-        elif ticked("heavenly_shrines"):
-            command["variants"] = ["heavenly_shrines"]
+        else:
+            command["variants"] = [v for v in ("heavenly_shrines", "agenda") if ticked(v)]
         if options.get("printed"):
             command["printed"] = options["printed"]
         return command
@@ -124,6 +124,8 @@ class LittleEmpiresRules:
             raise RuleError("le.game_over")
         else:
             HANDLERS[type(cmd)](play, cmd)
+            if isinstance(cmd, (cmds.Place, cmds.Act)) and state.agenda:
+                agenda.check(play, cmd.player)
         proceed(play)
 
     def decision(self, state: LEState) -> Decision | None:

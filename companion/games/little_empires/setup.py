@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.engine.printed import checked
 from companion.errors import RuleError
-from companion.games.little_empires import catalog, geo, values
+from companion.games.little_empires import agenda, catalog, geo, values
 from companion.games.little_empires.commands import Create
 from companion.games.little_empires.play import Play
 from companion.games.little_empires.state import LEState
@@ -73,9 +73,10 @@ def start(play: Play) -> bool:
         play.rng.shuffle(figures)
         shrines = dict(zip(shrines, figures))
     tokens = {kind: s.printed[f"{values.P}.tokens.{kind}"] for kind in data["orders"]}
+    laid = agenda.deal(play) if "agenda" in s.variants else {}
     start_of = data["start"]
     play.event("setup", cards=cards, deck=deck, resources=dict(zip(resource_cells, seeding)),
-               shrines=shrines,
+               shrines=shrines, agenda=laid,
                armies={geo.capital(region): {seat: start_of["capital_armies"] for seat in s.seating}
                        for region in data["regions"]},
                players={seat: {"food": start_of["food"], "bushido": start_of["bushido"],

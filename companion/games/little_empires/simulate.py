@@ -48,20 +48,19 @@ def check_invariants(state: LEState) -> None:
         raise InvariantBroken("more destiny cards played than the deck holds")
 
 
-def create_command(players: int, seed: int, referee: bool, heavenly: bool) -> dict[str, Any]:
+def create_command(players: int, seed: int, referee: bool, variants: list[str]) -> dict[str, Any]:
     colours = catalog.data()["colours"]
-    return {"type": "create", "seed": seed, "referee": referee,
-            "variants": ["heavenly_shrines"] if heavenly else [],
+    return {"type": "create", "seed": seed, "referee": referee, "variants": variants,
             "players": [{"seat": seat} for seat in colours[:players]]}
 
 
 def play_game(game: Any, players: int, seed: int, check: bool = False,
               session_factory: Callable[[dict[str, Any]], Session] | None = None,
               referee: bool | None = None) -> Session:
-    """One complete game; ``referee`` None picks the mode (and the variant) from the seed."""
+    """One complete game; ``referee`` None picks the mode (and the variants) from the seed."""
     rng = random.Random(seed)
     create = create_command(players, seed, rng.random() < 0.5 if referee is None else referee,
-                            rng.random() < 0.5)
+                            [v for v in catalog.data()["variants"] if rng.random() < 0.5])
     session = session_factory(create) if session_factory else Session.create(game, create)
     for _ in range(MOST_COMMANDS):
         if game.decision(session.state) is None:

@@ -61,6 +61,10 @@ class LEState:
     """The seeding token on each resource province: food or bushido."""
     shrine_at: dict[str, str | None] = field(default_factory=dict)
     """Each shrine province, with its figure's colour (heavenly shrines) or None."""
+    agenda: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Variant: the agenda token beside each region, and its side."""
+    agenda_done: dict[str, list[str]] = field(default_factory=dict)
+    """Variant: the players whose marker is on each region's agenda token."""
     cells: list[list[dict[str, Any]]] = field(default_factory=list)
     """Each order cell's stack, bottom first: owner, kind, round, face_up."""
     covered: dict[str, str] = field(default_factory=dict)
@@ -107,6 +111,7 @@ def _setup(s: LEState, e: dict[str, Any]) -> None:
     s.deck = list(e["deck"])
     s.resource_at = dict(e["resources"])
     s.shrine_at = dict(e["shrines"])
+    s.agenda = {region: dict(laid) for region, laid in e.get("agenda", {}).items()}
     s.armies = {province: dict(here) for province, here in e["armies"].items()}
     for seat, start in e["players"].items():
         p = s.players[seat]
@@ -126,6 +131,10 @@ def _army(s: LEState, e: dict[str, Any]) -> None:
     here[e["player"]] = here.get(e["player"], 0) + e["n"]
     if here[e["player"]] == 0:
         del here[e["player"]]
+
+
+def _agenda_done(s: LEState, e: dict[str, Any]) -> None:
+    s.agenda_done.setdefault(e["region"], []).append(e["player"])
 
 
 def _castle(s: LEState, e: dict[str, Any]) -> None:
@@ -201,7 +210,7 @@ def _note(s: LEState, e: dict[str, Any]) -> None:
 
 FOLD: dict[str, Callable[[LEState, dict[str, Any]], None]] = {
     "created": _created, "printed": _printed, "setup": _setup, "goods": _goods, "army": _army,
-    "castle": _castle, "chosen": _chosen, "destiny": _destiny, "placed": _placed,
+    "castle": _castle, "agenda_done": _agenda_done, "chosen": _chosen, "destiny": _destiny, "placed": _placed,
     "revealed": _revealed, "influence": _influence, "vp": _vp, "round": _round,
     "returned": _returned, "drawn": _drawn, "order": _set("order"), "phase": _set("phase"),
     "pending": _set("pending"), "cursor": _set("cursor"), "over": _set("result"), "note": _note,

@@ -59,6 +59,10 @@ def view(state: LEState, seat: str | None = None) -> dict[str, Any]:
         "armies": copy.deepcopy(state.armies), "castles": dict(state.castles),
         "resources_on_map": dict(state.resource_at), "shrines": dict(state.shrine_at),
         "played": copy.deepcopy(state.played), "deck_size": len(state.deck),
+        "agenda": {region: {**laid, **state.data["agenda"][laid["token"]][laid["side"]],
+                            "law": state.data["agenda"][laid["token"]]["law"],
+                            "done": list(state.agenda_done.get(region, []))}
+                   for region, laid in state.agenda.items()},
         "control": {p: geo.controller(state, p) for p in geo.provinces(state.data)} if state.armies else {},
         "pending": copy.deepcopy(state.pending),
         "log": copy.deepcopy(state.log[-30:]),
