@@ -139,3 +139,17 @@ def test_heavenly_shrines_put_seven_of_the_nine_figures_on_the_shrine_provinces(
     colours = list(table.state.shrine_at.values())
     assert len(colours) == 7 and all(Counter(colours)[c] <= 3 for c in ("brown", "black", "white"))
     assert set(colours) <= {"brown", "black", "white"}
+
+
+def test_random_quick_actions_are_tapped_by_the_table_as_they_came():
+    """«Случайные быстрые действия … поместите по 1 жетону в каждую из ячеек … лицевой
+    стороной вниз, затем переверните»: the cells' printed quick actions are not asked."""
+    table = Table(2, printed={k: v for k, v in BOARD.items() if not k.endswith(".quick")},
+                  variants=("random_quick",))
+    assert GAME.decision(table.state).kind == "quick_tokens"
+    drawn = ["harvest1"] * 6 + ["attack"] * 6
+    with pytest.raises(RuleError) as err:
+        table.do({"type": "quick_tokens", "quick": drawn[:5]})
+    assert err.value.key == "le.every_cell"
+    table.do({"type": "quick_tokens", "quick": drawn})
+    assert table.state.phase == "destiny" and GAME.facts(table.state)["cells"][0]["quick"] == "harvest1"

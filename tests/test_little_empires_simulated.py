@@ -8,6 +8,7 @@ import re
 import pytest
 
 from companion.engine import Session, board
+from companion.games.little_empires import catalog
 from companion.games.little_empires.rules import GAME
 from companion.games.little_empires.simulate import play_game
 from companion.games.little_empires.text import describe, names_for
@@ -20,7 +21,7 @@ UNFILLED = re.compile(r"\{[a-z_]+\}")
 @pytest.fixture(scope="module")
 def games():
     return [play_game(GAME, players, seed, check=True) for players, seed in
-            ((2, 1), (3, 2), (4, 3), (3, 4))]
+            ((2, 1), (3, 2), (4, 4), (3, 5))]
 
 
 def test_random_games_end_with_the_invariants_kept(games):
@@ -29,9 +30,10 @@ def test_random_games_end_with_the_invariants_kept(games):
         assert session.state.era == 3
 
 
-def test_both_modes_and_the_variant_are_played(games):
+def test_both_modes_every_variant_and_none_are_played(games):
     assert {session.state.referee for session in games} == {True, False}
-    assert {bool(session.state.variants) for session in games} == {True, False}
+    assert {v for session in games for v in session.state.variants} == set(catalog.data()["variants"])
+    assert any(not session.state.variants for session in games)
 
 
 def test_a_game_replayed_from_its_events_is_the_same_game(games):

@@ -208,6 +208,8 @@ def choose(state: LEState, rng: random.Random) -> Command:
     if pending is not None:
         if pending["kind"] == "printed":
             return _printed(state, rng)
+        if pending["kind"] == "quick_tokens":
+            return {"type": "quick_tokens", "quick": [rng.choice(state.data["quick"]) for _ in range(pending["cells"])]}
         if pending["kind"] == "bonus":
             return {"type": "bonus", "points": {seat: rng.randint(0, 5) for seat in state.seating}}
         return {"type": "significance", "values": {seat: {r: rng.randint(0, 6) for r, n in p.influence.items() if n}

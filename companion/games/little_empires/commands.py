@@ -106,7 +106,13 @@ class Significance(_Command, tag="significance"):
     values: Annotated[dict[Id, Annotated[dict[Id, whole(0, 30)], Meta(max_length=4)]], Meta(max_length=4)]
 
 
-Command = Union[Create, TellPrinted, Destiny, Place, Act, Bonus, Significance]
+class QuickTokens(_Command, tag="quick_tokens"):
+    """Variant «Случайные быстрые действия»: the quick action turned up by each cell, from
+    cell 1 (the south) on, as the table drew them."""
+    quick: Annotated[tuple[Id, ...], Meta(min_length=1, max_length=20)]
+
+
+Command = Union[Create, TellPrinted, Destiny, Place, Act, Bonus, Significance, QuickTokens]
 
 
 def parse(data: Any) -> Command:

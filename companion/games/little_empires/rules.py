@@ -27,6 +27,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.Act: orders.act,
     cmds.Bonus: era.bonus,
     cmds.Significance: era.significance,
+    cmds.QuickTokens: setup.quick_tokens,
 }
 
 STEPS: dict[str, Callable[[Play], bool]] = {
@@ -40,7 +41,7 @@ STEPS: dict[str, Callable[[Play], bool]] = {
     "final": era.final_step,
 }
 
-TABLE_ONLY = frozenset({"create", "printed", "bonus", "significance"})
+TABLE_ONLY = frozenset({"create", "printed", "bonus", "significance", "quick_tokens"})
 
 
 
@@ -84,7 +85,7 @@ class LittleEmpiresRules:
     def create_command(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Players as a list of {seat, name} (a seat is a colour), or the form's
         ``seat1..seat4`` and ``name1..name4``; ``referee`` and the variants
-        (``heavenly_shrines``, ``agenda``) ticked or true."""
+        (``heavenly_shrines``, ``agenda``, ``random_quick``) ticked or true."""
         players = options.get("players")
         if not isinstance(players, list):
             players = [{"seat": str(options[f"seat{n}"]).strip(),
@@ -100,7 +101,7 @@ class LittleEmpiresRules:
         if isinstance(variants, list):
             command["variants"] = variants
         else:
-            command["variants"] = [v for v in ("heavenly_shrines", "agenda") if ticked(v)]
+            command["variants"] = [v for v in catalog.data()["variants"] if ticked(v)]
         if options.get("printed"):
             command["printed"] = options["printed"]
         return command

@@ -8,7 +8,7 @@ from typing import Any
 from companion.engine.printed import checked
 from companion.errors import RuleError
 from companion.games.little_empires import agenda, catalog, geo, values
-from companion.games.little_empires.commands import Create
+from companion.games.little_empires.commands import Create, QuickTokens
 from companion.games.little_empires.play import Play
 from companion.games.little_empires.state import LEState
 
@@ -41,6 +41,21 @@ def create(play: Play, cmd: Create, versions: dict[str, Any]) -> None:
     play.note("le.created", count=len(seats), player=seats[first])
 
 
+def quick_tokens(play: Play, cmd: QuickTokens) -> None:
+    """«Просто поместите по 1 жетону в каждую из ячеек соответствующего региона лицевой
+    стороной вниз, затем переверните эти жетоны»: the table says what turned up."""
+    s = play.state
+    if s.pending is None or s.pending["kind"] != "quick_tokens":
+        raise RuleError("le.not_now")
+    if len(cmd.quick) != s.data["cells"]:
+        raise RuleError("le.every_cell", n=s.data["cells"])
+    for kind in cmd.quick:
+        if kind not in s.data["quick"]:
+            raise RuleError("le.unknown_quick", action=kind)
+    play.pending(None)
+    play.event("quick_drawn", quick_drawn=list(cmd.quick))
+
+
 def _deck(state: LEState) -> list[str]:
     """The destiny cards by region as the box holds them, numbered."""
     cards = [region for region in state.data["regions"]
@@ -54,6 +69,9 @@ def start(play: Play) -> bool:
     unknown = values.missing(s, values.setup_keys(s))
     if unknown:
         values.ask(play, unknown)
+        return False
+    if "random_quick" in s.variants and not s.quick_drawn:
+        play.pending("quick_tokens", cells=s.data["cells"])
         return False
     data = s.data
     regions = _deck(s)

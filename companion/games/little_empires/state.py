@@ -61,6 +61,8 @@ class LEState:
     """The seeding token on each resource province: food or bushido."""
     shrine_at: dict[str, str | None] = field(default_factory=dict)
     """Each shrine province, with its figure's colour (heavenly shrines) or None."""
+    quick_drawn: list[str] = field(default_factory=list)
+    """Variant: the quick action token the table turned up by each cell."""
     agenda: dict[str, dict[str, str]] = field(default_factory=dict)
     """Variant: the agenda token beside each region, and its side."""
     agenda_done: dict[str, list[str]] = field(default_factory=dict)
@@ -212,7 +214,7 @@ FOLD: dict[str, Callable[[LEState, dict[str, Any]], None]] = {
     "created": _created, "printed": _printed, "setup": _setup, "goods": _goods, "army": _army,
     "castle": _castle, "agenda_done": _agenda_done, "chosen": _chosen, "destiny": _destiny, "placed": _placed,
     "revealed": _revealed, "influence": _influence, "vp": _vp, "round": _round,
-    "returned": _returned, "drawn": _drawn, "order": _set("order"), "phase": _set("phase"),
+    "returned": _returned, "drawn": _drawn, "quick_drawn": _set("quick_drawn"), "order": _set("order"), "phase": _set("phase"),
     "pending": _set("pending"), "cursor": _set("cursor"), "over": _set("result"), "note": _note,
 }
 

@@ -22,7 +22,8 @@ COSTS = ("recruit", "attack", "move", "ship", "cover")
 
 def setup_keys(state: LEState) -> list[str]:
     data = state.data
-    keys = [f"{P}.cell{n}.{what}" for n in range(1, data["cells"] + 1) for what in ("region", "quick")]
+    told = ("region",) if "random_quick" in state.variants else ("region", "quick")
+    keys = [f"{P}.cell{n}.{what}" for n in range(1, data["cells"] + 1) for what in told]
     keys += [f"{P}.province.{p}" for p in geo.provinces(data)]
     keys += [f"{P}.tokens.{kind}" for kind in data["orders"]]
     keys += [f"{P}.destiny.{region}" for region in data["regions"]]
@@ -61,6 +62,9 @@ def cell_region(state: LEState, cell: int) -> str:
 
 
 def cell_quick(state: LEState, cell: int) -> str:
+    """The quick action printed by the cell, or the token the table turned up there."""
+    if state.quick_drawn:
+        return state.quick_drawn[cell - 1]
     return state.printed[f"{P}.cell{cell}.quick"]
 
 
