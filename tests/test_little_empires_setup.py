@@ -128,7 +128,7 @@ def test_the_variant_chosen_is_recorded_with_the_game_and_an_unknown_one_refused
     table = Table(3, variants=("heavenly_shrines",))
     assert table.session.history[0][0]["config"]["variants"] == ["heavenly_shrines"]
     with pytest.raises(RuleError) as err:
-        Table(3, variants=("mountain_path",))
+        Table(3, variants=("rise_of_tokugawa",))
     assert err.value.key == "le.unknown_variant"
 
 

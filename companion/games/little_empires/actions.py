@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from companion.errors import RuleError
-from companion.games.little_empires import agenda, geo, values
+from companion.games.little_empires import agenda, geo, mountains, values
 from companion.games.little_empires.commands import Ship, Step
 from companion.games.little_empires.play import Play
 
@@ -60,8 +60,15 @@ def move(play: Play, seat: str, region: str, steps: Sequence[Step], allowance: i
     used = sum(step.armies * step.steps for step in steps)
     if used > allowance:
         raise RuleError("le.too_many_moves", n=used, most=allowance)
+    if sum(1 for step in steps if step.mountain is not None) > 1:
+        raise RuleError("le.one_expedition")
     for step in steps:
         _in_region(step.src, region, provinces)
+        if step.mountain is not None:
+            if geo.armies(s, step.src, seat) < 1:
+                raise RuleError("le.not_enough_armies", province=step.src, n=1, held=0)
+            mountains.expedition(play, seat, step)
+            continue
         if step.dst not in provinces:
             raise RuleError("le.unknown_province", province=step.dst)
         if step.src == step.dst:

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.little_empires import geo, orders, planning, values
+from companion.games.little_empires import expedition, geo, orders, planning, values
 from companion.games.little_empires.state import RESOURCES, LEState
 
 Command = dict[str, Any]
@@ -41,6 +41,14 @@ def _board(state: LEState, rng: random.Random) -> dict[str, Any]:
                                       (False, True): "shrine", (False, False): "plain"}[(p in resource, p in shrine)]
     found.update({f"{P}.tokens.{kind}": n for kind, n in tokens.items()})
     found.update({f"{P}.destiny.{r}": each + (1 if i < left else 0) for i, r in enumerate(regions)})
+    for m in range(1, data["mountain"]["placed"] + 1):
+        a, b = rng.sample(provinces, 2)
+        found[f"{P}.mountain{m}.a"], found[f"{P}.mountain{m}.b"] = a, b
+    effects = data["mountain"]["effects"]
+    mix = {effect: 1 for effect in effects}
+    for _ in range(data["mountain"]["tokens"] - len(effects)):
+        mix[rng.choice(effects)] += 1
+    found.update({f"{P}.mountain_tokens.{effect}": n for effect, n in mix.items()})
     return found
 
 
@@ -83,10 +91,28 @@ def _enemies(state: LEState, seat: str, province: str) -> list[str]:
 
 
 def _quick(state: LEState, seat: str, cell: int, rng: random.Random) -> dict[str, Any] | None:
-    kind, region = values.cell_quick(state, cell), values.cell_region(state, cell)
+    return _quick_of(state, seat, values.cell_quick(state, cell), values.cell_region(state, cell), rng)
+
+
+def _mountains(state: LEState, sources: list[str]) -> list[tuple[str, str, str]]:
+    """(mountain, from, to) for every token still on a road out of ``sources``."""
+    found = []
+    for m in state.mountain_faces:
+        if m in state.mountains_flipped:
+            continue
+        a, b = values.mountain_road(state, m)
+        found += [(m, src, dst) for src, dst in ((a, b), (b, a)) if src in sources]
+    return found
+
+
+def _quick_of(state: LEState, seat: str, kind: str, region: str, rng: random.Random) -> dict[str, Any] | None:
     provinces = [p for p in geo.provinces(state.data) if geo.region_of(p) == region]
     mine = [p for p in provinces if geo.armies(state, p, seat) > 0]
     if kind == "move1" and mine:
+        over = _mountains(state, mine)
+        if over and rng.random() < 0.5:
+            m, src, dst = rng.choice(over)
+            return {"src": src, "dst": dst, "mountain": int(m)}
         src = rng.choice(mine)
         return {"src": src, "dst": rng.choice([p for p in geo.provinces(state.data) if p != src])}
     if kind == "attack":
@@ -132,6 +158,12 @@ def _place(state: LEState, seat: str, rng: random.Random) -> Command:
 def _moves(state: LEState, seat: str, region: str, allowance: int, rng: random.Random) -> list[dict[str, Any]]:
     held = {p: geo.armies(state, p, seat) for p in geo.provinces(state.data) if geo.region_of(p) == region}
     steps = []
+    over = _mountains(state, [p for p, n in held.items() if n > 0])
+    if over and allowance and rng.random() < 0.5:
+        m, src, dst = rng.choice(over)
+        held[src] -= 1
+        steps.append({"src": src, "dst": dst, "armies": 1, "steps": 1, "mountain": int(m)})
+        allowance -= 1
     for _ in range(allowance):
         sources = [p for p, n in held.items() if n > 0]
         if not sources:
@@ -202,12 +234,35 @@ def _act(state: LEState, seat: str, rng: random.Random) -> Command:
     return command
 
 
+def _expedition(state: LEState, pending: dict[str, Any], rng: random.Random) -> Command:
+    seat, region = pending["player"], pending["region"]
+    command: Command = {"type": "expedition", "player": seat}
+    if pending["effect"] == "independent_tribe":
+        kind = rng.choice(expedition.region_quick(state, region))
+        fields = _quick_of(state, seat, kind, region, rng)
+        if fields is not None:
+            fields.pop("mountain", None)
+            command.update(action=kind, quick=fields)
+        return command
+    targets = [(p, o) for p in geo.provinces(state.data) if geo.region_of(p) == region
+               for o in _enemies(state, seat, p)]
+    pay = _payable(state, seat, "way")
+    if targets and pay and rng.random() < 0.7:
+        province, victim = rng.choice(targets)
+        command["quick"] = {"province": province, "victim": victim}
+        if state.referee:
+            command["pay"] = pay
+    return command
+
+
 def choose(state: LEState, rng: random.Random) -> Command:
     """A random legal command for whatever the game awaits."""
     pending = state.pending
     if pending is not None:
         if pending["kind"] == "printed":
             return _printed(state, rng)
+        if pending["kind"] == "expedition":
+            return _expedition(state, pending, rng)
         if pending["kind"] == "quick_tokens":
             return {"type": "quick_tokens", "quick": [rng.choice(state.data["quick"]) for _ in range(pending["cells"])]}
         if pending["kind"] == "bonus":

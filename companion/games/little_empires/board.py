@@ -58,6 +58,9 @@ def _lines(e: dict[str, Any]) -> list[tuple[str | None, Line]]:
         return [(who, _line("le.board.vp", "vp", who, [], player=who, n=e["n"]))]
     if kind == "drawn":
         return [(who, _line("le.board.drew", "card", who, [], player=who))]
+    if kind == "mountain_flipped":
+        return [(who, _line("le.board.mountain", "mountain", who, [], player=who,
+                            mountain=int(e["mountain"]), effect=e["effect"]))]
     if kind == "returned":
         return [(None, _line("le.board.tokens_back", "token", None, []))]
     if kind == "setup":
@@ -65,6 +68,7 @@ def _lines(e: dict[str, Any]) -> list[tuple[str | None, Line]]:
                  for p, r in e["resources"].items()]
         lines += [(None, _line("le.board.shrine", "shrine", None, [p], province=p, shrine=c))
                   for p, c in e["shrines"].items() if c]
+        lines += [(None, _line("le.board.mountains", "mountain", None, []))] if e.get("mountains") else []
         lines += [(None, _line("le.board.agenda", "agenda", None, [r], region=r, token=a["token"],
                                side=a["side"])) for r, a in e.get("agenda", {}).items()]
         return lines + [(None, _line("le.board.capitals", "army", None, list(e["armies"]),

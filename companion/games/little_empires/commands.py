@@ -30,6 +30,8 @@ class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     dst: Id
     armies: whole(1, 16) = 1
     steps: whole(1, 4) = 1
+    mountain: Union[whole(1, 20), None] = None
+    """Variant «Путь горы»: the one army goes over this mountain token (an expedition)."""
 
 
 class Ship(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -45,6 +47,7 @@ class Quick(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     src: Union[Id, None] = None
     dst: Union[Id, None] = None
     victim: Union[Id, None] = None
+    mountain: Union[whole(1, 20), None] = None
 
 
 class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
@@ -106,13 +109,23 @@ class Significance(_Command, tag="significance"):
     values: Annotated[dict[Id, Annotated[dict[Id, whole(0, 30)], Meta(max_length=4)]], Meta(max_length=4)]
 
 
+class Expedition(_Command, tag="expedition"):
+    """What the expedition does with the mountain token it turned up: «Независимое племя»
+    one of the region's quick actions (``action`` and its fields in ``quick``); «Путь как
+    цель» an army destroyed (``quick``: ``province`` and ``victim``); nothing given: nothing."""
+    player: Id
+    action: Union[Id, None] = None
+    quick: Union[Quick, None] = None
+    pay: Union[Resource, None] = None
+
+
 class QuickTokens(_Command, tag="quick_tokens"):
     """Variant «Случайные быстрые действия»: the quick action turned up by each cell, from
     cell 1 (the south) on, as the table drew them."""
     quick: Annotated[tuple[Id, ...], Meta(min_length=1, max_length=20)]
 
 
-Command = Union[Create, TellPrinted, Destiny, Place, Act, Bonus, Significance, QuickTokens]
+Command = Union[Create, TellPrinted, Destiny, Place, Act, Bonus, Significance, QuickTokens, Expedition]
 
 
 def parse(data: Any) -> Command:

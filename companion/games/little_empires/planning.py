@@ -99,14 +99,19 @@ def quick(play: Play, seat: str, cell: int, act: Quick) -> None:
     """«Всякий раз, выложив жетон приказа, вы можете сразу же выполнить быстрое действие,
     указанное рядом с ячейкой жетона … вы не тратите ресурсы»."""
     s = play.state
-    kind, region = values.cell_quick(s, cell), values.cell_region(s, cell)
+    do_quick(play, seat, values.cell_quick(s, cell), values.cell_region(s, cell), act)
+
+
+def do_quick(play: Play, seat: str, kind: str, region: str, act: Quick | None) -> None:
+    """One quick action of ``kind`` in ``region`` with its fields (a move may go over a
+    mountain: variant «Путь горы»)."""
     needs = {"move1": ("src", "dst"), "attack": ("province", "victim"),
              "recruit1": ("province",), "harvest1": ("province",)}[kind]
-    given = {name for name in ("province", "src", "dst", "victim") if getattr(act, name) is not None}
-    if given != set(needs):
+    given = {name for name in ("province", "src", "dst", "victim") if act and getattr(act, name) is not None}
+    if act is None or given != set(needs) or (act.mountain is not None and kind != "move1"):
         raise RuleError("le.quick_fields", action=kind)
     if kind == "move1":
-        actions.move(play, seat, region, [Step(act.src, act.dst)], 1)
+        actions.move(play, seat, region, [Step(act.src, act.dst, mountain=act.mountain)], 1)
     elif kind == "attack":
         actions.kill(play, seat, region, act.province, act.victim)
     elif kind == "recruit1":

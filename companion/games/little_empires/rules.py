@@ -11,8 +11,8 @@ from typing import Any, Callable, Mapping
 
 from companion.engine.game import Actor, Decision, Emit, versions
 from companion.errors import RuleError
-from companion.games.little_empires import (RULES_VERSION, agenda, board, catalog, era, orders,
-                                            planning, setup, simulate, text, values)
+from companion.games.little_empires import (RULES_VERSION, agenda, board, catalog, era, expedition,
+                                            orders, planning, setup, simulate, text, values)
 from companion.games.little_empires import commands as cmds
 from companion.games.little_empires.play import Play
 from companion.games.little_empires.state import LEState, apply
@@ -28,6 +28,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.Bonus: era.bonus,
     cmds.Significance: era.significance,
     cmds.QuickTokens: setup.quick_tokens,
+    cmds.Expedition: expedition.follow_up,
 }
 
 STEPS: dict[str, Callable[[Play], bool]] = {
@@ -125,13 +126,15 @@ class LittleEmpiresRules:
             raise RuleError("le.game_over")
         else:
             HANDLERS[type(cmd)](play, cmd)
-            if isinstance(cmd, (cmds.Place, cmds.Act)) and state.agenda:
+            if isinstance(cmd, (cmds.Place, cmds.Act, cmds.Expedition)) and state.agenda:
                 agenda.check(play, cmd.player)
         proceed(play)
 
     def decision(self, state: LEState) -> Decision | None:
         if not state.created or state.over:
             return None
+        if state.pending is not None and state.pending["kind"] == "expedition":
+            return Decision("expedition", seats=(state.pending["player"],))
         if state.pending is not None:
             return Decision(state.pending["kind"], table=True)
         if state.phase == "destiny":
@@ -186,8 +189,9 @@ class LittleEmpiresRules:
         return board.undo_steps(done)
 
     def undoable(self, events: list[dict[str, Any]]) -> bool:
-        """A destiny card or an order token once turned up cannot be turned down again."""
-        return not any(e["type"] in ("destiny", "revealed") for e in events)
+        """A destiny card, an order token or a mountain token once turned up cannot be turned
+        down again."""
+        return not any(e["type"] in ("destiny", "revealed", "mountain_flipped") for e in events)
 
     def printed_questions(self) -> Mapping[str, Any]:
         return catalog.questions()

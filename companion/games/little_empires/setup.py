@@ -56,6 +56,16 @@ def quick_tokens(play: Play, cmd: QuickTokens) -> None:
     play.event("quick_drawn", quick_drawn=list(cmd.quick))
 
 
+def mountain_tokens(play: Play) -> dict[str, str]:
+    """«Перемешайте жетоны гор лицевой стороной вниз и поместите по 1 жетону на изображения
+    гор на поле. На поле окажется 7 жетонов; оставшиеся верните в коробку, не глядя»."""
+    s = play.state
+    tokens = [effect for effect in s.data["mountain"]["effects"]
+              for _ in range(s.printed[f"{values.P}.mountain_tokens.{effect}"])]
+    play.rng.shuffle(tokens)
+    return {str(m): effect for m, effect in enumerate(tokens[:s.data["mountain"]["placed"]], start=1)}
+
+
 def _deck(state: LEState) -> list[str]:
     """The destiny cards by region as the box holds them, numbered."""
     cards = [region for region in state.data["regions"]
@@ -92,9 +102,10 @@ def start(play: Play) -> bool:
         shrines = dict(zip(shrines, figures))
     tokens = {kind: s.printed[f"{values.P}.tokens.{kind}"] for kind in data["orders"]}
     laid = agenda.deal(play) if "agenda" in s.variants else {}
+    mountains = mountain_tokens(play) if "mountain_path" in s.variants else {}
     start_of = data["start"]
     play.event("setup", cards=cards, deck=deck, resources=dict(zip(resource_cells, seeding)),
-               shrines=shrines, agenda=laid,
+               shrines=shrines, agenda=laid, mountains=mountains,
                armies={geo.capital(region): {seat: start_of["capital_armies"] for seat in s.seating}
                        for region in data["regions"]},
                players={seat: {"food": start_of["food"], "bushido": start_of["bushido"],

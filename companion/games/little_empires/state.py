@@ -61,6 +61,10 @@ class LEState:
     """The seeding token on each resource province: food or bushido."""
     shrine_at: dict[str, str | None] = field(default_factory=dict)
     """Each shrine province, with its figure's colour (heavenly shrines) or None."""
+    mountain_faces: dict[str, str] = field(default_factory=dict)
+    """Variant: the face of the mountain token on each mountain, hidden until flipped."""
+    mountains_flipped: dict[str, str] = field(default_factory=dict)
+    """Variant: the mountain tokens turned up (and discarded), by mountain."""
     quick_drawn: list[str] = field(default_factory=list)
     """Variant: the quick action token the table turned up by each cell."""
     agenda: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -114,6 +118,7 @@ def _setup(s: LEState, e: dict[str, Any]) -> None:
     s.resource_at = dict(e["resources"])
     s.shrine_at = dict(e["shrines"])
     s.agenda = {region: dict(laid) for region, laid in e.get("agenda", {}).items()}
+    s.mountain_faces = dict(e.get("mountains", {}))
     s.armies = {province: dict(here) for province, here in e["armies"].items()}
     for seat, start in e["players"].items():
         p = s.players[seat]
@@ -137,6 +142,10 @@ def _army(s: LEState, e: dict[str, Any]) -> None:
 
 def _agenda_done(s: LEState, e: dict[str, Any]) -> None:
     s.agenda_done.setdefault(e["region"], []).append(e["player"])
+
+
+def _flipped(s: LEState, e: dict[str, Any]) -> None:
+    s.mountains_flipped[e["mountain"]] = e["effect"]
 
 
 def _castle(s: LEState, e: dict[str, Any]) -> None:
@@ -214,7 +223,8 @@ FOLD: dict[str, Callable[[LEState, dict[str, Any]], None]] = {
     "created": _created, "printed": _printed, "setup": _setup, "goods": _goods, "army": _army,
     "castle": _castle, "agenda_done": _agenda_done, "chosen": _chosen, "destiny": _destiny, "placed": _placed,
     "revealed": _revealed, "influence": _influence, "vp": _vp, "round": _round,
-    "returned": _returned, "drawn": _drawn, "quick_drawn": _set("quick_drawn"), "order": _set("order"), "phase": _set("phase"),
+    "returned": _returned, "drawn": _drawn, "quick_drawn": _set("quick_drawn"),
+    "mountain_flipped": _flipped, "order": _set("order"), "phase": _set("phase"),
     "pending": _set("pending"), "cursor": _set("cursor"), "over": _set("result"), "note": _note,
 }
 

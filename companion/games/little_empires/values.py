@@ -29,7 +29,16 @@ def setup_keys(state: LEState) -> list[str]:
     keys += [f"{P}.destiny.{region}" for region in data["regions"]]
     if not state.referee:
         keys += [f"{P}.cost.{what}" for what in COSTS]
+    if "mountain_path" in state.variants:
+        keys += [f"{P}.mountain{m}.{end}" for m in range(1, data["mountain"]["placed"] + 1) for end in "ab"]
+        keys += [f"{P}.mountain_tokens.{effect}" for effect in data["mountain"]["effects"]]
+        keys += [] if state.referee else [f"{P}.cost.way"]
     return keys
+
+
+def mountain_road(state: LEState, mountain: str) -> tuple[str, str]:
+    """The two provinces a mountain's road joins, as the table told them."""
+    return state.printed[f"{P}.mountain{mountain}.a"], state.printed[f"{P}.mountain{mountain}.b"]
 
 
 def bonus_keys(state: LEState) -> list[str]:
@@ -96,6 +105,12 @@ def _consistent(state: LEState, values: Mapping[str, Any]) -> None:
     known = {**state.printed, **values}
     _sum(known, f"{P}.tokens", list(data["orders"]), data["order_tokens"], "le.printed_tokens")
     _sum(known, f"{P}.destiny", list(data["regions"]), data["destiny_cards"], "le.printed_destiny")
+    _sum(known, f"{P}.mountain_tokens", data["mountain"]["effects"], data["mountain"]["tokens"],
+         "le.printed_mountains")
+    for m in range(1, data["mountain"]["placed"] + 1):
+        ends = known.get(f"{P}.mountain{m}.a"), known.get(f"{P}.mountain{m}.b")
+        if ends[0] is not None and ends[0] == ends[1]:
+            raise RuleError("le.printed_mountain_road", mountain=m)
     features = [known.get(f"{P}.province.{p}") for p in geo.provinces(data)]
     if None not in features:
         resource = sum(1 for f in features if f in ("resource", "resource_shrine"))

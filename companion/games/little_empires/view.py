@@ -12,7 +12,7 @@ import copy
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.little_empires import geo, orders, planning, values
+from companion.games.little_empires import expedition, geo, orders, planning, values
 from companion.games.little_empires.state import LEState
 
 
@@ -59,6 +59,8 @@ def view(state: LEState, seat: str | None = None) -> dict[str, Any]:
         "armies": copy.deepcopy(state.armies), "castles": dict(state.castles),
         "resources_on_map": dict(state.resource_at), "shrines": dict(state.shrine_at),
         "played": copy.deepcopy(state.played), "deck_size": len(state.deck),
+        "mountains": {m: {"road": list(values.mountain_road(state, m)),
+                          "flipped": state.mountains_flipped.get(m)} for m in state.mountain_faces},
         "agenda": {region: {**laid, **state.data["agenda"][laid["token"]][laid["side"]],
                             "law": state.data["agenda"][laid["token"]]["law"],
                             "done": list(state.agenda_done.get(region, []))}
@@ -75,6 +77,10 @@ def choices(state: LEState, seat: str | None) -> dict[str, Any]:
     and each cell's quick action), its tokens; or the action it is to carry out."""
     if seat not in state.players:
         return {}
+    pending = state.pending
+    if pending is not None and pending["kind"] == "expedition" and pending["player"] == seat:
+        return {"expedition": {"effect": pending["effect"], "region": pending["region"],
+                               "actions": expedition.region_quick(state, pending["region"])}}
     if state.phase == "destiny" and state.pending is None:
         return {"cards": list(state.players[seat].hand)}
     if planning.placer(state) == seat:

@@ -100,6 +100,14 @@ class Scene:
     def opponents(self) -> list[str]:
         return [p["seat"] for p in self.players if p["seat"] != self.seat]
 
+    def open_mountains(self) -> list[tuple[str, list[str]]]:
+        """The mountains whose token is still face down, with the two ends of each road."""
+        return [(m, mountain["road"]) for m, mountain in self.v["mountains"].items() if not mountain["flipped"]]
+
+    @property
+    def expedition(self) -> dict[str, Any] | None:
+        return self.choices.get("expedition")
+
     def cell(self, n: int) -> dict[str, Any]:
         return next((c for c in self.facts.get("cells", []) if c["cell"] == n), {})
 
