@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from companion.games.little_empires import era, scoring
 from companion.games.little_empires.play import Play
 from companion.games.little_empires.rules import GAME

@@ -8,9 +8,10 @@ from companion.errors import RuleError
 from companion.games.little_empires import actions, geo, planning, values
 from companion.games.little_empires.commands import Expedition
 from companion.games.little_empires.play import Play
+from companion.games.little_empires.state import LEState
 
 
-def region_quick(state, region: str) -> list[str]:
+def region_quick(state: LEState, region: str) -> list[str]:
     """The quick actions printed by (or drawn for) the region's cells."""
     return sorted({values.cell_quick(state, n) for n in range(1, len(state.cells) + 1)
                    if values.cell_region(state, n) == region})
