@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from companion.errors import RuleError
 from companion.games.ivan import kremlin
 from companion.games.ivan.commands import (Complete, Done, Effect, Exchange, Free, Grant, Income,
-                                           Manoeuvre, TakeForeign, TakeProject)
+                                           Manoeuvre, TakeForeign, TakeProject, TokensForProject)
 from companion.games.ivan.play import Play
 
 
@@ -221,6 +221,13 @@ def free(play: Play, cmd: Free) -> None:
     coins = local // per_local + foreign // per_foreign
     play.coins(cmd.player, coins)
     play.note("ivan.free_coins", player=cmd.player, n=coins)
+
+
+def tokens_for_project(play: Play, cmd: TokensForProject) -> None:
+    """«сбросьте 2 торговых жетона с планшета, чтобы взять на руку 1 проект (по обычным
+    правилам)»: the tokens are on the player's board, the project goes to his hand."""
+    kremlin.own_turn(play, cmd.player, "actions")
+    _to_hand(play, cmd.player, cmd.kind, cmd.source)
 
 
 def done(play: Play, cmd: Done) -> None:

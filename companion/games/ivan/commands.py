@@ -146,6 +146,13 @@ class Free(_Command, tag="free"):
     paid: Goods
 
 
+class TokensForProject(_Command, tag="tokens_for_project"):
+    """A player board's free action: 2 trade tokens discarded for 1 project in hand."""
+    player: Id
+    kind: Kind
+    source: Literal["display", "deck"]
+
+
 class Done(_Command, tag="done"):
     """The player's turn is over; his boyar goes from the card to a city of its colour."""
     player: Id
@@ -166,13 +173,22 @@ class Choose(_Command, tag="choose"):
     reward: whole(0, 1)
 
 
+class Title(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A title the rulebook's answers describe: ``vp`` per set of the three kinds of completed
+    project, or per completed project of one kind."""
+    per: Literal["set", "construction", "trade", "military"]
+    vp: whole(1, 10)
+
+
 class Titles(_Command, tag="titles"):
-    """Each player's victory points from his titles, as the cards say."""
-    vp: Annotated[dict[Id, whole(0, 200)], Meta(max_length=4)]
+    """Each player's victory points from his titles: entered as the cards say (``vp``), or
+    counted by the game for the titles it knows (``known``), or both."""
+    vp: Annotated[dict[Id, whole(0, 200)], Meta(max_length=4)] = {}
+    known: Annotated[dict[Id, Annotated[tuple[Title, ...], Meta(max_length=15)]], Meta(max_length=4)] = {}
 
 
 Command = Union[Create, TellPrinted, Keep, Place, Leave, Income, Manoeuvre, TakeProject,
-                Complete, Exchange, TakeForeign, Grant, Effect, Free, Done, RegionCommand,
+                Complete, Exchange, TakeForeign, Grant, Effect, Free, TokensForProject, Done, RegionCommand,
                 Choose, Titles]
 
 

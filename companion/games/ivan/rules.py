@@ -33,10 +33,11 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.Grant: chambers.grant,
     cmds.Effect: chambers.effect,
     cmds.Free: chambers.free,
+    cmds.TokensForProject: chambers.tokens_for_project,
     cmds.Done: chambers.done,
     cmds.RegionCommand: regions.region,
     cmds.Choose: regions.choose,
-    cmds.Titles: scoring.titles,
+    cmds.Titles: scoring.score_titles,
 }
 
 STEPS: dict[str, Callable[[Play], bool]] = {"setup": setup.start, "keep": setup.keep_step}

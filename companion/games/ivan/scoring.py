@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import RuleError
-from companion.games.ivan import favour, setup
+from companion.games.ivan import favour, setup, titles
 from companion.games.ivan.commands import Titles
 from companion.games.ivan.play import Play
 from companion.games.ivan.state import IvanState
@@ -45,15 +45,16 @@ def places(state: IvanState, measure: Mapping[str, int], points: list[int]) -> l
     return list(zip(ranked, points))
 
 
-def titles(play: Play, cmd: Titles) -> None:
+def score_titles(play: Play, cmd: Titles) -> None:
     """Titles, then the Wild Field and favour, then the resets or the end."""
     s = play.state
     if s.phase != "titles" or s.pending is not None:
         raise RuleError("ivan.not_now")
-    for seat in cmd.vp:
+    for seat in {**cmd.vp, **cmd.known}:
         play.player(seat)
     for seat in s.seating:
-        _line(play, seat, "titles", cmd.vp.get(seat, 0))
+        counted = sum(titles.score(t.per, t.vp, s.players[seat].completed) for t in cmd.known.get(seat, ()))
+        _line(play, seat, "titles", cmd.vp.get(seat, 0) + counted)
     d = s.data["scoring"]
     for seat, vp in places(s, {seat: p.wild for seat, p in s.players.items()}, d["wild_field"]):
         _line(play, seat, "wild_field", vp)
