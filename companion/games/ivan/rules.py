@@ -17,6 +17,7 @@ from companion.games.ivan import commands as cmds
 from companion.games.ivan.play import Play
 from companion.games.ivan.state import IvanState, apply
 from companion.games.ivan.view import choices, view
+from companion.games.ivan.web.screens import SCREENS
 from companion.i18n import Names
 
 HANDLERS: dict[type, Callable[[Play, Any], None]] = {
@@ -72,8 +73,8 @@ class IvanRules:
 
     name = "ivan"
     rules_version = RULES_VERSION
-    capabilities: frozenset[str] = frozenset()
-    screens = None
+    capabilities = frozenset()
+    screens = SCREENS
 
     def titles(self) -> Mapping[str, str]:
         return {"ru": "Иван Грозный. Первый царь", "cs": "Ivan Hrozný. První car",
