@@ -9,7 +9,9 @@ from companion.engine import Session
 from companion.engine.game import TABLE, Actor
 from companion.games.ivan.rules import GAME
 
-FAMILIES = ("belsky", "chernyatinsky", "zabolotsky", "pozharsky")
+FAMILIES = ("white", "black", "green", "red")
+"""The seats: the families' colours, Бельские white, Чернятинские black, Заболотские green,
+Пожарские red, as the rulebook's examples name them in this order."""
 COLOURS = {"ivan.assignment.colour1": "black", "ivan.assignment.colour2": "white",
            "ivan.assignment.colour3": "red", "ivan.assignment.colour4": "green"}
 """Only black is in the rulebook; the others are chosen for the tests, never asserted."""

@@ -39,10 +39,10 @@ def test_every_log_line_of_a_game_reads_in_each_language():
 
 
 @pytest.mark.parametrize("command, key", [
-    ({"type": "place", "player": "belsky", "chamber": "bathhouse"}, "command.bad_choice"),
-    ({"type": "place", "player": "belsky", "chamber": "income", "coins": -1}, "command.out_of_range"),
-    ({"type": "place", "player": "belsky", "chamber": "income", "coins": "3"}, "command.bad_field"),
-    ({"type": "bribe", "player": "belsky"}, "command.unknown"),
+    ({"type": "place", "player": "white", "chamber": "bathhouse"}, "command.bad_choice"),
+    ({"type": "place", "player": "white", "chamber": "income", "coins": -1}, "command.out_of_range"),
+    ({"type": "place", "player": "white", "chamber": "income", "coins": "3"}, "command.bad_field"),
+    ({"type": "bribe", "player": "white"}, "command.unknown"),
 ])
 def test_a_malformed_command_is_refused_and_changes_nothing(command, key):
     table = Table(3)
@@ -56,5 +56,5 @@ def test_a_malformed_command_is_refused_and_changes_nothing(command, key):
 def test_nothing_is_played_after_the_end():
     session = simulate.play_game(GAME, 2, 8)
     with pytest.raises(RuleError) as refused:
-        session.execute({"type": "done", "player": "belsky"})
+        session.execute({"type": "done", "player": "white"})
     assert refused.value.key == "ivan.game_over"

@@ -31,7 +31,7 @@ def test_regions_are_rewarded_east_south_west_north():
     """«сначала на Востоке (I), потом на Юге (II), Западе (III) и Севере (IV)»."""
     table = at_regions()
     with pytest.raises(RuleError) as refused:
-        region(table, "south", belsky=2)
+        region(table, "south", white=2)
     assert refused.value.key == "ivan.region_order" and refused.value.params["region"] == "east"
 
 
@@ -39,31 +39,31 @@ def test_the_most_influential_chooses_and_the_next_gets_the_other():
     """«Игрок с наибольшим влиянием выбирает одну из двух наград ... Следующий по влиянию игрок
     получает другую награду»."""
     table = at_regions()
-    region(table, "east", belsky=1, chernyatinsky=4, zabolotsky=2)
-    assert GAME.decision(table.state).seats == ("chernyatinsky",)
-    coins = table.state.players["zabolotsky"].coins
-    table.do({"type": "choose", "player": "chernyatinsky", "region": "east", "reward": 0},
-             Actor.of_seat("chernyatinsky"))
-    assert table.state.players["chernyatinsky"].vp == 3
-    assert table.state.players["zabolotsky"].coins == coins + 2
-    assert table.state.players["belsky"].vp == 0
+    region(table, "east", white=1, black=4, green=2)
+    assert GAME.decision(table.state).seats == ("black",)
+    coins = table.state.players["green"].coins
+    table.do({"type": "choose", "player": "black", "region": "east", "reward": 0},
+             Actor.of_seat("black"))
+    assert table.state.players["black"].vp == 3
+    assert table.state.players["green"].coins == coins + 2
+    assert table.state.players["white"].vp == 0
 
 
 def test_a_tie_in_influence_goes_to_the_higher_favour():
     """«Ничьи, как обычно, разрешаются по царской милости»."""
     table = at_regions()
-    table.favour("zabolotsky", "belsky", "chernyatinsky", "pozharsky")
-    region(table, "east", belsky=3, zabolotsky=3)
-    assert table.state.region["current"]["chooser"] == "zabolotsky"
-    assert table.state.region["current"]["second"] == "belsky"
+    table.favour("green", "white", "black", "red")
+    region(table, "east", white=3, green=3)
+    assert table.state.region["current"]["chooser"] == "green"
+    assert table.state.region["current"]["second"] == "white"
 
 
 def test_a_player_without_pieces_gets_nothing_and_a_lone_player_leaves_the_other_reward():
     """V6: «Если у игрока нет фишек в регионе, он не получает за него наград»."""
     table = at_regions()
-    region(table, "east", pozharsky=1)
-    table.do({"type": "choose", "player": "pozharsky", "region": "east", "reward": 1})
-    assert [table.state.players[s].vp for s in ("belsky", "chernyatinsky", "zabolotsky")] == [0, 0, 0]
+    region(table, "east", red=1)
+    table.do({"type": "choose", "player": "red", "region": "east", "reward": 1})
+    assert [table.state.players[s].vp for s in ("white", "black", "green")] == [0, 0, 0]
     assert table.state.region["done"] == ["east"]
 
 
@@ -84,15 +84,15 @@ def test_after_the_north_the_next_decade_begins():
 def test_the_first_player_of_the_next_decade_sits_left_of_the_lowest_favour():
     """«игрок, сидящий слева от игрока с наименьшей милостью, берёт жетон первого игрока»."""
     table = at_regions()
-    table.favour("belsky", "pozharsky", "zabolotsky", "chernyatinsky")
+    table.favour("white", "red", "green", "black")
     for name in ("east", "south", "west", "north"):
         region(table, name)
-    assert table.state.first == "zabolotsky"
+    assert table.state.first == "green"
 
 
 def two_players() -> Table:
     table = at_regions(2)
-    table.favour("belsky", "chernyatinsky")
+    table.favour("white", "black")
     return table
 
 
@@ -100,47 +100,47 @@ def test_two_players_difference_below_the_number_the_other_chooses():
     """«Если эта разница ниже числа очков, указанного на региональном жетоне, игрок с меньшим
     влиянием выбирает, какую из двух наград получает игрок с наибольшим влиянием»."""
     table = two_players()
-    region(table, "east", threshold=3, belsky=4, chernyatinsky=2)
-    assert table.state.region["current"]["chooser"] == "chernyatinsky"
-    table.do({"type": "choose", "player": "chernyatinsky", "region": "east", "reward": 1})
-    assert table.state.players["belsky"].coins == 3 + 2 and table.state.players["chernyatinsky"].vp == 0
+    region(table, "east", threshold=3, white=4, black=2)
+    assert table.state.region["current"]["chooser"] == "black"
+    table.do({"type": "choose", "player": "black", "region": "east", "reward": 1})
+    assert table.state.players["white"].coins == 3 + 2 and table.state.players["black"].vp == 0
 
 
 def test_two_players_difference_equal_to_the_number_the_leader_chooses():
     """«В противном случае (разница равна числу очков или выше него) игрок с наибольшим влиянием
     сам выбирает награду»."""
     table = two_players()
-    region(table, "east", threshold=2, belsky=4, chernyatinsky=2)
-    assert table.state.region["current"]["chooser"] == "belsky"
+    region(table, "east", threshold=2, white=4, black=2)
+    assert table.state.region["current"]["chooser"] == "white"
 
 
 def test_two_players_alone_in_a_region_measures_against_zero():
     """«Если в регионе есть фишки только одного игрока, влияние другого игрока там равно нулю»."""
     table = two_players()
-    region(table, "east", threshold=3, chernyatinsky=2)
-    assert table.state.region["current"]["chooser"] == "belsky"
-    assert table.state.region["current"]["leader"] == "chernyatinsky"
+    region(table, "east", threshold=3, black=2)
+    assert table.state.region["current"]["chooser"] == "white"
+    assert table.state.region["current"]["leader"] == "black"
 
 
 def test_two_players_need_the_tokens_number():
     table = two_players()
     with pytest.raises(RuleError) as refused:
-        region(table, "east", belsky=2)
+        region(table, "east", white=2)
     assert refused.value.key == "ivan.threshold_needed"
 
 
 def test_only_the_chooser_chooses():
     table = at_regions()
-    region(table, "east", belsky=4, chernyatinsky=2)
+    region(table, "east", white=4, black=2)
     with pytest.raises(RuleError) as refused:
-        table.do({"type": "choose", "player": "chernyatinsky", "region": "east", "reward": 0},
-                 Actor.of_seat("chernyatinsky"))
+        table.do({"type": "choose", "player": "black", "region": "east", "reward": 0},
+                 Actor.of_seat("black"))
     assert refused.value.key == "ivan.not_your_choice"
 
 
 def test_a_phone_cannot_enter_the_regions_influence():
     table = at_regions()
     with pytest.raises(RuleError) as refused:
-        table.do({"type": "region", "region": "east", "influence": {"belsky": 9}, "rewards": REWARDS},
-                 Actor.of_seat("belsky"))
+        table.do({"type": "region", "region": "east", "influence": {"white": 9}, "rewards": REWARDS},
+                 Actor.of_seat("white"))
     assert refused.value.key == "device.table_only"

@@ -66,30 +66,30 @@ def test_a_hand_is_on_no_other_screen():
     table = Table(3, keep=False)
     for seat, kind in zip(table.state.seating, ("trade", "military", "military")):
         table.do({"type": "keep", "player": seat, "kind": kind})
-    for seat in (None, "chernyatinsky", "zabolotsky"):
+    for seat in (None, "black", "green"):
         html = "".join(draw("table" if seat is None else "hand", table.session, seat, "ru").values())
         assert 'data-hand="trade"' not in html and "Мои проекты (только на этом телефоне): торговый" not in html, seat
-    mine = draw("hand", table.session, "belsky", "ru")["me"]
+    mine = draw("hand", table.session, "white", "ru")["me"]
     assert 'data-hand="trade"' in mine and "Мои проекты (только на этом телефоне): торговый" in mine
 
 
 def test_the_kremlin_marks_the_most_significant_boyar_and_the_seal():
     table = Table(3)
-    table.favour("belsky", "chernyatinsky", "zabolotsky")
-    table.chambers(("belsky", "income", 0), ("chernyatinsky", "income", 1), ("zabolotsky", "grants", 0),
-                   turn="zabolotsky")
-    table.do({"type": "leave", "player": "zabolotsky", "chamber": "grants", "seal": True})
+    table.favour("white", "black", "green")
+    table.chambers(("white", "income", 0), ("black", "income", 1), ("green", "grants", 0),
+                   turn="green")
+    table.do({"type": "leave", "player": "green", "chamber": "grants", "seal": True})
     kremlin = draw("table", table.session, None)["kremlin"]
-    assert 'data-chamber="income" data-top="chernyatinsky"' in kremlin
-    assert 'data-seal="zabolotsky"' in kremlin
+    assert 'data-chamber="income" data-top="black"' in kremlin
+    assert 'data-seal="green"' in kremlin
 
 
 def test_the_phone_offers_the_seal_only_where_it_may_seal():
     table = Table(3)
-    table.favour("belsky", "chernyatinsky", "zabolotsky")
-    table.chambers(("belsky", "income", 0), ("belsky", "projects", 0), ("chernyatinsky", "projects", 2),
-                   turn="belsky")
-    turn = draw("hand", table.session, "belsky")["turn"]
+    table.favour("white", "black", "green")
+    table.chambers(("white", "income", 0), ("white", "projects", 0), ("black", "projects", 2),
+                   turn="white")
+    turn = draw("hand", table.session, "white")["turn"]
     assert 'data-seal="income"' in turn and 'data-seal="projects"' not in turn
     assert 'data-leave="projects"' in turn
 

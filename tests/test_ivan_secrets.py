@@ -19,13 +19,13 @@ def secret_table() -> Table:
 def test_the_kept_project_is_in_its_owners_view():
     """«выбирает из них одну и оставляет на руке (не показывая остальным)»."""
     table = secret_table()
-    mine = GAME.view(table.state, "belsky")
-    assert next(p for p in mine["players"] if p["seat"] == "belsky")["hand"] == ["construction"]
+    mine = GAME.view(table.state, "white")
+    assert next(p for p in mine["players"] if p["seat"] == "white")["hand"] == ["construction"]
 
 
 def test_no_other_seat_and_not_the_table_sees_a_hand():
     table = secret_table()
-    for viewer in (None, "chernyatinsky", "zabolotsky"):
+    for viewer in (None, "black", "green"):
         seen = GAME.view(table.state, viewer)
         assert [p["hand"] is not None for p in seen["players"]] == \
             [p["seat"] == viewer for p in seen["players"]]
@@ -35,19 +35,19 @@ def test_no_other_seat_and_not_the_table_sees_a_hand():
 
 def test_a_project_drawn_from_the_deck_is_not_named_in_the_log():
     table = secret_table()
-    table.chambers(("belsky", "projects", 0), turn="belsky")
-    table.do({"type": "leave", "player": "belsky", "chamber": "projects"})
-    table.do({"type": "take_project", "player": "belsky", "kind": "military", "source": "deck"})
+    table.chambers(("white", "projects", 0), turn="white")
+    table.do({"type": "leave", "player": "white", "chamber": "projects"})
+    table.do({"type": "take_project", "player": "white", "kind": "military", "source": "deck"})
     line = describe(table.state, table.state.log[-1], "ru")
-    assert "военн" not in line and "military" not in json.dumps(GAME.view(table.state, "zabolotsky")["log"])
-    assert GAME.view(table.state, "belsky")["players"][0]["hand"] == ["construction", "military"]
+    assert "военн" not in line and "military" not in json.dumps(GAME.view(table.state, "green")["log"])
+    assert GAME.view(table.state, "white")["players"][0]["hand"] == ["construction", "military"]
 
 
 def test_the_sixth_assignment_card_is_in_no_view():
     """«а шестую положите рядом лицом вниз»."""
     table = secret_table()
     hidden = table.state.hidden_assignment
-    for viewer in (None, "belsky", "chernyatinsky"):
+    for viewer in (None, "white", "black"):
         assert hidden not in GAME.view(table.state, viewer)["assignments"].values()
         assert "hidden" not in json.dumps(GAME.view(table.state, viewer))
 
@@ -55,8 +55,8 @@ def test_the_sixth_assignment_card_is_in_no_view():
 def test_a_completed_project_is_shown_to_all():
     """«выложите перед собой 1 проект с руки»: face up once completed."""
     table = secret_table()
-    table.chambers(("belsky", "projects", 0), turn="belsky")
-    table.do({"type": "leave", "player": "belsky", "chamber": "projects"})
-    table.do({"type": "complete", "player": "belsky", "kind": "construction", "paid": {}, "vp": 3})
-    public = next(p for p in GAME.view(table.state, None)["players"] if p["seat"] == "belsky")
+    table.chambers(("white", "projects", 0), turn="white")
+    table.do({"type": "leave", "player": "white", "chamber": "projects"})
+    table.do({"type": "complete", "player": "white", "kind": "construction", "paid": {}, "vp": 3})
+    public = next(p for p in GAME.view(table.state, None)["players"] if p["seat"] == "white")
     assert public["completed"]["construction"] == 1 and public["hand_size"] == 0

@@ -26,7 +26,7 @@ def test_the_game_is_for_two_to_four_players(players):
 
 def test_a_family_plays_once():
     with pytest.raises(RuleError) as refused:
-        create(["belsky", "belsky"])
+        create(["white", "white"])
     assert refused.value.key == "ivan.seat_twice"
 
 
@@ -47,7 +47,7 @@ def test_the_favour_track_is_drawn_at_random():
 def test_each_player_starts_with_one_rye_wood_stone_and_three_coins():
     """«кладёт на него по 1 фишке ржи, дерева и камня из резерва, а также берёт себе 3 монеты»;
     two of the ten warriors are on the map (step 19)."""
-    p = Table(2).state.players["belsky"]
+    p = Table(2).state.players["white"]
     assert (p.coins, p.goods["rye"], p.goods["wood"], p.goods["stone"], p.goods["metal"]) == (3, 1, 1, 1, 0)
     assert (p.warriors, p.seals, p.buildings) == (8, 2, 6)
 

@@ -13,13 +13,13 @@ from browser_devices import PHONE, TABLET, api_post, device, settle
 from ivan_table import COLOURS
 from web_devices import PIN
 
-PLAYERS = [{"seat": "belsky", "name": "Anna"}, {"seat": "chernyatinsky", "name": "Борис"},
-           {"seat": "zabolotsky", "name": "Eva"}]
-PHONES = {"belsky": "en", "chernyatinsky": "ru", "zabolotsky": "cs"}
-KEPT = {"belsky": "trade", "chernyatinsky": "military", "zabolotsky": "military"}
-PLACED = {"belsky": [("income", 1), ("projects", 0), ("grants", 0)],
-          "chernyatinsky": [("income", 0), ("exchange", 1), ("manoeuvres", 0)],
-          "zabolotsky": [("projects", 2), ("grants", 0), ("exchange", 0)]}
+PLAYERS = [{"seat": "white", "name": "Anna"}, {"seat": "black", "name": "Борис"},
+           {"seat": "green", "name": "Eva"}]
+PHONES = {"white": "en", "black": "ru", "green": "cs"}
+KEPT = {"white": "trade", "black": "military", "green": "military"}
+PLACED = {"white": [("income", 1), ("projects", 0), ("grants", 0)],
+          "black": [("income", 0), ("exchange", 1), ("manoeuvres", 0)],
+          "green": [("projects", 2), ("grants", 0), ("exchange", 0)]}
 
 
 def turn_of(table: Any) -> str:
@@ -56,7 +56,7 @@ def test_a_decade_of_ivan_with_a_tablet_and_three_phones(server, browser, artifa
         page.wait_for_selector(f"[data-hand='{KEPT[seat]}']")
     table.wait_for_selector(".status[data-phase=planning][data-decade='1']")
     settle(list(hands.values()), table)
-    no_other_hand([table, hands["chernyatinsky"], hands["zabolotsky"]], "trade")
+    no_other_hand([table, hands["black"], hands["green"]], "trade")
 
     # Planning: clockwise from the first player, one boyar a turn, coins under it.
     while table.locator(".status[data-phase=planning]").count():
@@ -70,7 +70,7 @@ def test_a_decade_of_ivan_with_a_tablet_and_three_phones(server, browser, artifa
         page.wait_for_selector("[data-place-form]", state="detached")
         settle([table], page)
     table.wait_for_selector(".status[data-phase=actions]")
-    assert table.get_attribute("[data-chamber=projects]", "data-top") == "zabolotsky"
+    assert table.get_attribute("[data-chamber=projects]", "data-top") == "green"
     table.screenshot(path=str(artifacts / "ivan-table-kremlin.png"), full_page=True)
 
     # Actions: each turn a boyar comes out, sealing where it may; Income and Projects act.
@@ -86,7 +86,7 @@ def test_a_decade_of_ivan_with_a_tablet_and_three_phones(server, browser, artifa
             page.fill("input[name='cities.0.coins']", "2")
             page.click("form[data-compact] [data-ivan-go]")
             page.wait_for_selector("form[data-compact]", state="detached")
-        if chamber == "projects" and seat == "belsky":
+        if chamber == "projects" and seat == "white":
             page.select_option("form:has(select[name=source]) select[name=kind]", "military")
             page.select_option("select[name=source]", "deck")
             page.click("form:has(select[name=source]) [data-ivan-go]")
@@ -95,27 +95,27 @@ def test_a_decade_of_ivan_with_a_tablet_and_three_phones(server, browser, artifa
         page.wait_for_selector("[data-my-turn]", state="detached")
         settle([table], page)
     settle(list(hands.values()), table)
-    no_other_hand([table, hands["chernyatinsky"], hands["zabolotsky"]], "trade military")
+    no_other_hand([table, hands["black"], hands["green"]], "trade military")
 
     # The decade's end: the tablet enters each region; the leader chooses on his phone.
     table.wait_for_selector(".status[data-phase=regions]")
     for region in ("east", "south", "west", "north"):
         table.wait_for_selector(f"form.region[data-region={region}]")
         if region == "east":
-            table.fill("input[data-key=belsky]", "3")
-            table.fill("input[data-key=chernyatinsky]", "1")
+            table.fill("input[data-key=white]", "3")
+            table.fill("input[data-key=black]", "1")
             table.fill("input[name='rewards.0.vp']", "2")
             table.fill("input[name='rewards.1.coins']", "1")
         table.click("form.region [data-ivan-go]")
         if region == "east":
-            table.wait_for_selector("[data-chooser=belsky]")
-            hands["belsky"].wait_for_selector("[data-choose-region=east]")
-            hands["belsky"].click("[data-choose-reward='0']")
+            table.wait_for_selector("[data-chooser=white]")
+            hands["white"].wait_for_selector("[data-choose-region=east]")
+            hands["white"].click("[data-choose-reward='0']")
     table.wait_for_selector(".status[data-phase=planning][data-decade='2']")
-    assert int(table.get_attribute("tr[data-seat=belsky] [data-vp]", "data-vp")) == 2
+    assert int(table.get_attribute("tr[data-seat=white] [data-vp]", "data-vp")) == 2
     settle(list(hands.values()), table)
     table.screenshot(path=str(artifacts / "ivan-table-decade-2.png"), full_page=True)
-    hands["chernyatinsky"].screenshot(path=str(artifacts / "ivan-hand-ru.png"), full_page=True)
+    hands["black"].screenshot(path=str(artifacts / "ivan-hand-ru.png"), full_page=True)
     assert "1570s" not in table.inner_text(".status") and "1560s" in table.inner_text(".status")
     for page in [table, *hands.values()]:
         assert page.errors == []

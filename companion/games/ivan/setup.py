@@ -31,6 +31,8 @@ def create(play: Play, cmd: Create, versions: dict[str, Any]) -> None:
         raise RuleError("ivan.player_count", count=len(cmd.players), least=least, most=most)
     seats = [p.seat for p in cmd.players]
     for seat in seats:
+        # A seat is a family's colour (Бельские white, Чернятинские black, Заболотские
+        # green, Пожарские red), so the shell's colour and pattern mark it everywhere.
         if seat not in data["families"]:
             raise RuleError("ivan.unknown_family", player=seat)
         if seats.count(seat) > 1:

@@ -11,7 +11,7 @@ from companion.engine.game import Screens
 from companion.games.ivan.text import names_of
 from companion.i18n import render, sentence
 
-FAMILIES = ("belsky", "chernyatinsky", "zabolotsky", "pozharsky")
+FAMILIES = ("white", "black", "green", "red")
 LOCAL = ("rye", "wood", "stone")
 FOREIGN = ("gunpowder", "cloth", "metal")
 KINDS = ("construction", "trade", "military")
