@@ -59,8 +59,8 @@ def region(play: Play, cmd: RegionCommand) -> None:
     ranked = ranking(s, influence)
     chooser, leader, second = who_chooses(s, ranked, influence, cmd.threshold)
     done = list((s.region or {}).get("done", []))
-    play.note("ivan.region_ranked", region=cmd.region,
-              players=[r["player"] for r in ranked] if ranked else [])
+    if ranked:
+        play.note("ivan.region_ranked", region=cmd.region, players=[r["player"] for r in ranked])
     if chooser is None:
         play.event("region", region={"done": done + [cmd.region], "current": None})
         play.note("ivan.region_nobody", region=cmd.region)
