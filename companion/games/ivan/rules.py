@@ -11,8 +11,8 @@ from typing import Any, Callable, Mapping
 
 from companion.engine.game import Actor, Decision, Emit, versions
 from companion.errors import RuleError
-from companion.games.ivan import (RULES_VERSION, catalog, chambers, kremlin, regions, scoring, setup,
-                                  simulate, text, values)
+from companion.games.ivan import (RULES_VERSION, board, catalog, chambers, kremlin, regions, scoring,
+                                  setup, simulate, text, values)
 from companion.games.ivan import commands as cmds
 from companion.games.ivan.play import Play
 from companion.games.ivan.state import IvanState, apply
@@ -73,7 +73,7 @@ class IvanRules:
 
     name = "ivan"
     rules_version = RULES_VERSION
-    capabilities = frozenset()
+    capabilities = frozenset({"board"})
     screens = SCREENS
 
     def titles(self) -> Mapping[str, str]:
@@ -165,6 +165,12 @@ class IvanRules:
     def simulate(self, players: int, seed: int, check: bool = False,
                  session_factory: Callable[[dict[str, Any]], Any] | None = None) -> Any:
         return simulate.play_game(self, players, seed, check=check, session_factory=session_factory)
+
+    def board_steps(self, state: IvanState, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return board.board_steps(state, events)
+
+    def undo_steps(self, done: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return board.undo_steps(done)
 
     def undoable(self, events: list[dict[str, Any]]) -> bool:
         """A project taken from the deck is seen by its taker: undo would not unsee it."""
