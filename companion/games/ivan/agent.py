@@ -100,6 +100,9 @@ def _extra(state: IvanState, seat: str, rng: random.Random) -> Command | None:
     local = [g for g in state.data["local"] if p.goods[g] >= 2]
     if roll < 0.08 and local:
         return {"type": "free", "player": seat, "paid": {rng.choice(local): 2}}
+    if roll < 0.1:
+        return {"type": "tokens_for_project", "player": seat, "kind": rng.choice(state.data["project_kinds"]),
+                "source": rng.choice(["display", "deck"])}
     if roll < 0.2:
         effect: Command = {"type": "effect", "player": seat,
                            "source": rng.choice(["estate", "trophy", "trade_token", "board"])}
@@ -163,5 +166,7 @@ def choose(state: IvanState, rng: random.Random) -> Command:
                     "reward": rng.randint(0, 1)}
         return _region(state, rng)
     if state.phase == "titles":
-        return {"type": "titles", "vp": {seat: rng.randint(0, 8) for seat in state.seating}}
+        known = {seat: [{"per": rng.choice(["set", *state.data["project_kinds"]]), "vp": rng.randint(1, 5)}]
+                 for seat in state.seating if rng.random() < 0.4}
+        return {"type": "titles", "vp": {seat: rng.randint(0, 8) for seat in state.seating}, "known": known}
     raise RuleError("ivan.not_now")
