@@ -51,7 +51,7 @@ def text(html: dict[str, str]) -> str:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_region_draws_every_moment_of_a_whole_game(lang):
-    history = play_game(GAME, 3, 4 if lang == "ru" else 2, referee=lang != "cs").history
+    history = play_game(GAME, 3, 3 if lang == "ru" else 2, referee=lang != "cs").history
     for done in range(1, len(history) + 1, 13):
         session = Session.replay(GAME, history[:done])
         screens = [draw("table", session, None, lang)]
@@ -117,3 +117,12 @@ def test_every_word_the_templates_use_is_in_each_language():
     for lang in LANGUAGES:
         assert used <= set(words(lang)), (lang, used - set(words(lang)))
         assert set(words(lang)) == set(words("en")), lang
+
+
+def test_a_table_dealing_itself_taps_which_card_lies_under_each_chamber():
+    session = Session.create(GAME, {"type": "create", "seed": 1, "referee": True, "deal": "table",
+                                    "players": [{"seat": s} for s in ("white", "black")]})
+    for seat in ("white", "black"):
+        session.execute({"type": "keep", "player": seat, "kind": "trade"})
+    decide = draw("table", session, None, "ru")["decide"]
+    assert decide.count('name="cards"') == 5 and "карта Кремля" in text({"d": decide})

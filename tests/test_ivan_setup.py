@@ -120,3 +120,39 @@ def test_the_data_file_is_checked_against_its_schema():
     broken = {**catalog.data(), "favour_top_vp": -1}
     with pytest.raises(ValueError, match="ivan.json"):
         catalog.check(broken)
+
+
+def table_dealt() -> Table:
+    table = Table(3)
+    table.session = Session.create(GAME, {"type": "create", "seed": 2, "referee": True, "deal": "table",
+                                          "players": [{"seat": s} for s in FAMILIES[:3]]})
+    for seat in table.state.seating:
+        table.do({"type": "keep", "player": seat, "kind": "trade"})
+    return table
+
+
+CARDS = {"income": "kremlin", "manoeuvres": "colour1", "projects": "any", "exchange": "colour3", "grants": "colour4"}
+
+
+def test_the_table_may_deal_the_cards_itself_and_tap_what_came():
+    """«Перемешайте шесть карт поручений и выложите пять из них в открытую»: shuffled at the
+    table, the sixth face down is the one not tapped."""
+    table = table_dealt()
+    assert GAME.decision(table.state).kind == "deal" and table.state.phase == "dealing"
+    table.do({"type": "deal", "cards": CARDS})
+    assert table.state.assignments == CARDS and table.state.hidden_assignment == "colour2"
+    assert table.state.phase == "planning" and table.state.decade == 1
+
+
+def test_a_card_lies_under_one_chamber_only():
+    table = table_dealt()
+    with pytest.raises(RuleError) as refused:
+        table.do({"type": "deal", "cards": {**CARDS, "grants": "kremlin"}})
+    assert refused.value.key == "ivan.card_twice"
+
+
+def test_every_chamber_has_its_card():
+    table = table_dealt()
+    with pytest.raises(RuleError) as refused:
+        table.do({"type": "deal", "cards": {k: v for k, v in CARDS.items() if k != "grants"}})
+    assert refused.value.key == "ivan.deal_every_chamber"

@@ -149,6 +149,9 @@ def choose(state: IvanState, rng: random.Random) -> Command:
     """A random legal command for whatever the game awaits."""
     if state.pending is not None:
         return _printed(state, rng)
+    if state.phase == "dealing":
+        cards = rng.sample(state.data["assignments"], len(state.data["chambers"]))
+        return {"type": "deal", "cards": dict(zip(state.data["chambers"], cards))}
     if state.phase == "keep":
         seat = rng.choice(setup.waiting_to_keep(state))
         return {"type": "keep", "player": seat, "kind": rng.choice(state.data["project_kinds"])}

@@ -51,16 +51,24 @@ class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_fiel
 class Create(_Command, tag="create"):
     """Players clockwise as they sit; ``referee``: the table enters what the cards and the
     board gave instead of being asked their printed values; ``influence``: regional influence
-    entered per region at each decade's end (the only mode of this release)."""
+    entered per region at each decade's end (the only mode of this release); ``deal``: the
+    app shuffles the assignment cards, or the table shuffles them and taps what came."""
     players: Annotated[tuple[Seat, ...], Meta(max_length=8)]
     seed: Union[Seed, None] = None
     referee: bool = False
     influence: Literal["entered"] = "entered"
+    deal: Literal["app", "table"] = "app"
     printed: Union[Printed, None] = None
 
 
 class TellPrinted(_Command, tag="printed"):
     values: Printed
+
+
+class Deal(_Command, tag="deal"):
+    """The assignment cards the table dealt under the chambers (the sixth is the one left)."""
+    cards: Annotated[dict[Chamber, Literal["colour1", "colour2", "colour3", "colour4", "any", "kremlin"]],
+                     Meta(max_length=5)]
 
 
 class Keep(_Command, tag="keep"):
@@ -187,7 +195,7 @@ class Titles(_Command, tag="titles"):
     known: Annotated[dict[Id, Annotated[tuple[Title, ...], Meta(max_length=15)]], Meta(max_length=4)] = {}
 
 
-Command = Union[Create, TellPrinted, Keep, Place, Leave, Income, Manoeuvre, TakeProject,
+Command = Union[Create, TellPrinted, Deal, Keep, Place, Leave, Income, Manoeuvre, TakeProject,
                 Complete, Exchange, TakeForeign, Grant, Effect, Free, TokensForProject, Done, RegionCommand,
                 Choose, Titles]
 

@@ -22,6 +22,7 @@ from companion.i18n import Names
 
 HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.TellPrinted: values.tell,
+    cmds.Deal: setup.table_deal,
     cmds.Keep: setup.keep,
     cmds.Place: kremlin.place,
     cmds.Leave: kremlin.leave,
@@ -43,7 +44,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
 
 STEPS: dict[str, Callable[[Play], bool]] = {"setup": setup.start, "keep": setup.keep_step}
 
-TABLE_ONLY = frozenset({"create", "printed", "region", "titles"})
+TABLE_ONLY = frozenset({"create", "printed", "deal", "region", "titles"})
 
 
 def proceed(play: Play) -> None:
@@ -66,6 +67,11 @@ def check_sender(command: Mapping[str, Any], actor: Actor) -> None:
         raise RuleError("device.unknown")
     elif not actor.is_table and isinstance(command, Mapping) and command.get("player") != actor.seat:
         raise RuleError("device.not_your_colour", player=actor.seat)
+
+
+def _ticked(value: Any) -> bool:
+    """A form's box ticked, or the API's true."""
+    return value is True or str(value).lower() in ("1", "on", "true", "yes")
 
 
 class IvanRules:
@@ -91,9 +97,9 @@ class IvanRules:
             players = [{"seat": str(options[f"seat{n}"]).strip(),
                         "name": str(options.get(f"name{n}") or "").strip()[:24]}
                        for n in range(1, 5) if str(options.get(f"seat{n}") or "").strip()]
-        referee = options.get("referee")
-        command: dict[str, Any] = {"type": "create", "players": players,
-                                   "referee": referee is True or str(referee).lower() in ("1", "on", "true", "yes")}
+        command: dict[str, Any] = {"type": "create", "players": players, "referee": _ticked(options.get("referee")),
+                                   "deal": "table" if options.get("deal") == "table" or _ticked(options.get("table_deals"))
+                                   else "app"}
         if options.get("printed"):
             command["printed"] = options["printed"]
         return command
@@ -124,6 +130,8 @@ class IvanRules:
             return None
         if state.pending is not None:
             return Decision(state.pending["kind"], table=True)
+        if state.phase == "dealing":
+            return Decision("deal", table=True)
         if state.phase == "keep":
             return Decision("keep", seats=tuple(setup.waiting_to_keep(state)))
         if state.phase in ("planning", "actions") and state.turn is not None:
@@ -148,6 +156,7 @@ class IvanRules:
 
     def facts(self, state: IvanState) -> dict[str, Any]:
         return {"chambers": list(state.data.get("chambers", [])), "regions": list(state.data.get("regions", [])),
+                "assignments": list(state.data.get("assignments", [])),
                 "colours": {card: state.printed.get(f"ivan.assignment.{card}") for card in values.COLOUR_CARDS}}
 
     def summary(self, state: IvanState) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 from companion.engine.printed import checked
 from companion.errors import RuleError
 from companion.games.ivan import catalog, values
-from companion.games.ivan.commands import Create, Keep
+from companion.games.ivan.commands import Create, Deal, Keep
 from companion.games.ivan.play import Play
 from companion.games.ivan.state import IvanState
 
@@ -42,7 +42,7 @@ def create(play: Play, cmd: Create, versions: dict[str, Any]) -> None:
     lowest = order[-1]
     first = seats[(seats.index(lowest) + 1) % len(seats)]
     config = {"players": [{"seat": p.seat, "name": p.name.strip()} for p in cmd.players],
-              "referee": cmd.referee, "influence": cmd.influence, "data": data,
+              "referee": cmd.referee, "influence": cmd.influence, "deal": cmd.deal, "data": data,
               "printed": checked(cmd.printed or {}, catalog.questions()),
               "favour": order, "first": first}
     play.event("created", versions=versions, config=config)
@@ -90,12 +90,35 @@ def keep_step(play: Play) -> bool:
 
 def deal(play: Play, decade: int, first: str) -> None:
     """«Перемешайте шесть карт поручений и выложите пять из них в открытую ... по одной карте
-    под каждой палатой, а шестую положите рядом лицом вниз»."""
+    под каждой палатой, а шестую положите рядом лицом вниз»: by the app, or by the table,
+    which then taps what came."""
+    if play.state.dealer == "table":
+        play.event("dealing", dealing={"decade": decade, "first": first})
+        play.event("phase", phase="dealing")
+        play.note("ivan.deal_at_table")
+        return
     cards = list(play.data["assignments"])
     play.rng.shuffle(cards)
     chambers = play.data["chambers"]
-    dealt = dict(zip(chambers, cards))
-    play.event("deal", decade=decade, first=first, cards=dealt, hidden=cards[len(chambers)])
+    _dealt(play, decade, first, dict(zip(chambers, cards)), cards[len(chambers)])
+
+
+def table_deal(play: Play, cmd: Deal) -> None:
+    """The five cards the table laid out; the sixth, face down, is the one left."""
+    s = play.state
+    if s.phase != "dealing" or s.dealing is None or s.pending is not None:
+        raise RuleError("ivan.not_now")
+    if set(cmd.cards) != set(s.data["chambers"]):
+        raise RuleError("ivan.deal_every_chamber")
+    if len(set(cmd.cards.values())) != len(cmd.cards):
+        raise RuleError("ivan.card_twice")
+    hidden = next(card for card in s.data["assignments"] if card not in cmd.cards.values())
+    dealt = {chamber: cmd.cards[chamber] for chamber in s.data["chambers"]}
+    _dealt(play, s.dealing["decade"], s.dealing["first"], dealt, hidden)
+
+
+def _dealt(play: Play, decade: int, first: str, dealt: dict[str, str], hidden: str) -> None:
+    play.event("deal", decade=decade, first=first, cards=dealt, hidden=hidden)
     play.event("phase", phase="planning")
     play.event("turn", turn={"player": first})
     play.note("ivan.decade", decade=decade, player=first)

@@ -41,6 +41,10 @@ class IvanState:
     """Clockwise, as the players sit."""
     referee: bool = False
     influence_mode: str = "entered"
+    dealer: str = "app"
+    """Who shuffles the assignment cards: the app, or the table (which taps what came)."""
+    dealing: dict[str, Any] | None = None
+    """The decade and first player awaiting the table's deal."""
     data: dict[str, Any] = field(default_factory=dict)
     printed: dict[str, Any] = field(default_factory=dict)
     favour: list[str] = field(default_factory=list)
@@ -101,6 +105,7 @@ def _created(s: IvanState, e: dict[str, Any]) -> None:
     s.players = {p["seat"]: Player(p["seat"], p["name"]) for p in config["players"]}
     s.referee = config["referee"]
     s.influence_mode = config["influence"]
+    s.dealer = config["deal"]
     s.printed = dict(config["printed"])
     s.favour = list(config["favour"])
     s.first = config["first"]
@@ -131,6 +136,7 @@ def _deal(s: IvanState, e: dict[str, Any]) -> None:
     s.first = e["first"]
     s.assignments = dict(e["cards"])
     s.hidden_assignment = e["hidden"]
+    s.dealing = None
     s.chambers = {c: [] for c in s.data["chambers"]}
     s.seals, s.on_cards, s.turn = {}, {}, None
     for p in s.players.values():
@@ -224,7 +230,7 @@ FOLD: dict[str, Callable[[IvanState, dict[str, Any]], None]] = {
     "favour": _favour, "token": _token, "tokens_removed": _tokens_removed, "pieces": _pieces,
     "cards": _cards, "completed": _completed, "wild_reset": _wild_reset,
     "phase": _set("phase"), "pending": _set("pending"), "turn": _set("turn"),
-    "region": _set("region"), "scored": _set("scored"), "over": _set("result"), "note": _note,
+    "region": _set("region"), "dealing": _set("dealing"), "scored": _set("scored"), "over": _set("result"), "note": _note,
 }
 
 
