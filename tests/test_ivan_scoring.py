@@ -55,6 +55,7 @@ def test_favour_tokens_are_removed_first_but_the_regions_rewards_could_still_tak
 def test_titles_after_the_tokens_are_gone_give_no_favour():
     table = four()
     to_scoring(table, 2)
+    assert table.state.log[-1] == {"key": "ivan.tokens_removed", "params": {"numbers": [10, 20, 30]}}
     table.do({"type": "titles", "vp": {"green": 25}})
     assert table.state.players["green"].vp == 25 + 0
     assert table.state.favour == ["white", "black", "green", "red"]

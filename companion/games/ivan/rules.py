@@ -90,16 +90,18 @@ class IvanRules:
         return catalog.version()
 
     def create_command(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Players as a list of {seat, name} (a seat is a family), or the form's
-        ``seat1..seat4`` and ``name1..name4``; ``referee`` ticked or true."""
+        """Players as a list of {seat, name} (a seat is a family's colour), or the form's
+        ``seat1..seat4`` and ``name1..name4``; ``referee`` and ``table_deals`` ticked or true
+        (or ``deal`` "table")."""
         players = options.get("players")
         if not isinstance(players, list):
             players = [{"seat": str(options[f"seat{n}"]).strip(),
                         "name": str(options.get(f"name{n}") or "").strip()[:24]}
                        for n in range(1, 5) if str(options.get(f"seat{n}") or "").strip()]
-        command: dict[str, Any] = {"type": "create", "players": players, "referee": _ticked(options.get("referee")),
-                                   "deal": "table" if options.get("deal") == "table" or _ticked(options.get("table_deals"))
-                                   else "app"}
+        by_table = options.get("deal") == "table" or _ticked(options.get("table_deals"))
+        command: dict[str, Any] = {"type": "create", "players": players,
+                                   "referee": _ticked(options.get("referee")),
+                                   "deal": "table" if by_table else "app"}
         if options.get("printed"):
             command["printed"] = options["printed"]
         return command

@@ -25,8 +25,8 @@ def begin(play: Play) -> None:
     s = play.state
     play.event("scored", scored={**(s.scored or {}), str(s.decade): []})
     if s.decade == 2 and s.favour_tokens:
+        play.note("ivan.tokens_removed", numbers=sorted(s.favour_tokens))
         play.event("tokens_removed")
-        play.note("ivan.tokens_removed", numbers=sorted(s.favour_tokens) or [0])
     play.event("phase", phase="titles")
 
 

@@ -230,7 +230,8 @@ FOLD: dict[str, Callable[[IvanState, dict[str, Any]], None]] = {
     "favour": _favour, "token": _token, "tokens_removed": _tokens_removed, "pieces": _pieces,
     "cards": _cards, "completed": _completed, "wild_reset": _wild_reset,
     "phase": _set("phase"), "pending": _set("pending"), "turn": _set("turn"),
-    "region": _set("region"), "dealing": _set("dealing"), "scored": _set("scored"), "over": _set("result"), "note": _note,
+    "region": _set("region"), "dealing": _set("dealing"), "scored": _set("scored"),
+    "over": _set("result"), "note": _note,
 }
 
 
