@@ -247,3 +247,58 @@ def test_a_chambers_actions_only_after_its_boyar_left():
     with pytest.raises(RuleError) as refused:
         table.do({"type": "take_project", "player": "white", "kind": "trade", "source": "deck"})
     assert refused.value.key == "ivan.not_this_chamber"
+
+
+def test_a_military_project_without_warriors_gives_its_points_only():
+    """«Если у вас не осталось воинов, вы просто получаете очки за проект»."""
+    table = Table(4)
+    left(table, "white", "projects")
+    table.events({"type": "pieces", "player": "white", "warriors": -8})
+    trophies = table.state.trophies
+    table.do({"type": "complete", "player": "white", "kind": "military", "paid": {}, "vp": 4})
+    p = table.state.players["white"]
+    assert (p.vp, p.wild, table.state.trophies) == (4, 0, trophies)
+
+
+def test_a_warrior_sent_to_an_empty_wild_field_takes_no_trophy():
+    """«заберите оттуда в свой запас 1 жетон трофея (если он там есть)»."""
+    table = Table(2)
+    left(table, "white", "projects")
+    table.events({"type": "pieces", "player": "black", "warriors": -3, "wild": 3, "trophies": 3})
+    table.do({"type": "complete", "player": "white", "kind": "military", "paid": {}, "vp": 2})
+    p = table.state.players["white"]
+    assert (p.wild, p.trophies, table.state.trophies) == (1, 0, 0)
+
+
+def test_a_construction_project_without_buildings_gives_its_points_only():
+    """«Если таких городов нет или у вас не осталось зданий, вы не ставите здание (но всё равно
+    получаете очки за проект)»."""
+    table = Table(4)
+    left(table, "white", "projects")
+    table.events({"type": "pieces", "player": "white", "buildings": -6},
+                 {"type": "hand", "player": "white", "hand": ["construction"]})
+    table.do({"type": "complete", "player": "white", "kind": "construction", "paid": {}, "vp": 3})
+    p = table.state.players["white"]
+    assert (p.vp, p.buildings, p.completed["construction"]) == (3, 0, 1)
+
+
+def test_the_projects_enhancement_is_a_third_action():
+    """«Усиление даёт вам ещё одно из этих действий, то есть суммарно до трёх действий»."""
+    table = Table(4)
+    left(table, "white", "projects", seal=True)
+    for _ in range(3):
+        table.do({"type": "take_project", "player": "white", "kind": "trade", "source": "display"})
+    with pytest.raises(RuleError) as refused:
+        table.do({"type": "take_project", "player": "white", "kind": "trade", "source": "display"})
+    assert refused.value.key == "ivan.chamber_used_up"
+    assert table.state.players["white"].hand == ["military", "trade", "trade", "trade"]
+
+
+def test_grants_without_the_seal_give_one_card():
+    """«Возьмите 1 поместье или 1 титул»."""
+    table = Table(4)
+    left(table, "white", "grants")
+    table.do({"type": "grant", "player": "white", "card": "title"})
+    with pytest.raises(RuleError) as refused:
+        table.do({"type": "grant", "player": "white", "card": "estate"})
+    assert refused.value.key == "ivan.chamber_used_up"

@@ -58,3 +58,23 @@ def test_nothing_is_played_after_the_end():
     with pytest.raises(RuleError) as refused:
         session.execute({"type": "done", "player": "white"})
     assert refused.value.key == "ivan.game_over"
+
+
+def test_the_hosts_undo_puts_the_boyar_back_with_its_coins():
+    table = Table(3)
+    table.chambers(("white", "income", 2), ("black", "income", 1), turn="white")
+    before = dataclasses.asdict(table.state)
+    table.do({"type": "leave", "player": "white", "chamber": "income", "seal": True})
+    table.session.undo()
+    assert dataclasses.asdict(table.state) == before
+
+
+def test_a_project_drawn_from_the_deck_cannot_be_undone():
+    """Its taker has seen it: undo would not unsee it."""
+    table = Table(3)
+    table.chambers(("white", "projects", 0), turn="white")
+    table.do({"type": "leave", "player": "white", "chamber": "projects"})
+    events = table.do({"type": "take_project", "player": "white", "kind": "trade", "source": "deck"})
+    assert not GAME.undoable(events)
+    events = table.do({"type": "take_project", "player": "white", "kind": "trade", "source": "display"})
+    assert GAME.undoable(events)
