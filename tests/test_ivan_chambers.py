@@ -78,6 +78,21 @@ def test_manoeuvres_are_two_actions():
     assert refused.value.key == "ivan.chamber_used_up"
 
 
+def test_i3_a_move_takes_a_trade_token_whose_warrior_is_placed_then_the_boyar_moves():
+    """«Черниятинские передвигают воина из Чернигова в Новгород-Северский, забирая лежащий на
+    этом пути торговый жетон. Его эффект сразу же разыгрывается, и Черниятинские выставляют
+    воина в Курск. Вторым действием они перемещают боярина из Курска в Путивль»: two actions,
+    one warrior from the supply, by the token and not by an action."""
+    table = Table(4)
+    left(table, "black", "manoeuvres")
+    warriors = table.state.players["black"].warriors
+    table.do({"type": "manoeuvre", "player": "black", "action": "move"})
+    table.do({"type": "effect", "player": "black", "source": "trade_token", "warriors": 1})
+    table.do({"type": "manoeuvre", "player": "black", "action": "move"})
+    assert table.state.players["black"].warriors == warriors - 1
+    assert table.state.turn["left"]["actions"] == 0
+
+
 def test_the_manoeuvres_enhancement_is_a_third_action():
     """«Усиление даёт вам ещё одно из этих действий, то есть суммарно до трёх действий»."""
     table = Table(4)
