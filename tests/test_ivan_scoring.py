@@ -44,7 +44,7 @@ def test_favour_tokens_are_removed_first_but_the_regions_rewards_could_still_tak
     """V2: «если это был второй раунд игры, уберите в коробку все жетоны царской милости» is the
     scoring's first step; the regional rewards come before it."""
     table = four()
-    table.events({"type": "vp", "player": "red", "n": 8})
+    table.events({"type": "vp", "player": "red", "n": 8, "why": "projects"})
     to_scoring(table, 2, east={"red": 3}, rewards=[{"vp": 2}, {}])
     assert table.state.favour[0] == "red"
     assert table.state.favour_tokens == []
@@ -137,6 +137,7 @@ def test_the_game_ends_after_the_fourth_decades_scoring_with_the_most_points_win
     assert table.state.phase == "over" and result["winners"] == ["black"]
     row = result["rows"][0]
     assert (row["player"], row["foreign_vp"], row["rest_vp"], row["total"]) == ("black", 2, 1, 3 + 2 + 2 + 1)
+    assert row["by"] == {"titles": 3, "favour": 2, "foreign_vp": 2, "rest_vp": 1}
     assert ("black", "foreign_vp", 2) in [(x["player"], x["what"], x["vp"]) for x in result["scorings"]["4"]]
 
 

@@ -99,7 +99,9 @@ def test_the_final_table_explains_each_players_points_line_by_line():
     session = Session.replay(GAME, [])
     session.state = state
     decide = text({"d": draw("table", session, None, "ru")["decide"]})
-    assert "Победа" in decide and "1560-е: титулы" in decide and "иноземные товары 2:1" in decide
+    assert "Победа" in decide and "проекты +" in decide and "титулы +" in decide
+    row = state.result["rows"][0]
+    assert sum(row["by"].values()) == row["total"]
 
 
 def test_the_table_asks_the_cards_colours_with_only_colours():

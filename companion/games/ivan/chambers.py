@@ -116,7 +116,7 @@ def complete(play: Play, cmd: Complete) -> None:
     play.event("hand", player=cmd.player, hand=hand)
     play.event("completed", player=cmd.player, kind=cmd.kind)
     play.note("ivan.completed", player=cmd.player, kind=cmd.kind, n=cmd.vp)
-    play.vp(cmd.player, cmd.vp)
+    play.vp(cmd.player, cmd.vp, "projects")
     _project_effect(play, cmd.player, cmd.kind)
 
 
@@ -202,7 +202,7 @@ def effect(play: Play, cmd: Effect) -> None:
     if cmd.warriors:
         play.event("pieces", player=cmd.player, warriors=-cmd.warriors)
     play.note("ivan.effect", player=cmd.player, source=cmd.source)
-    play.vp(cmd.player, cmd.vp)
+    play.vp(cmd.player, cmd.vp, cmd.source)
     for _ in range(cmd.favour):
         play.gain_favour(cmd.player)
 

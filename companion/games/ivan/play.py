@@ -50,13 +50,14 @@ class Play:
         if changed:
             self.event("goods", player=seat, goods=changed)
 
-    def vp(self, seat: str, n: int) -> None:
-        """Victory points, and every favour token they reach or pass: «Игрок, чья фишка
+    def vp(self, seat: str, n: int, why: str) -> None:
+        """Victory points (``why``: where they came from, for the final table), and every
+        favour token they reach or pass: «Игрок, чья фишка
         подсчёта очков первой доберётся до такого жетона (остановится на нём или пройдёт
         мимо), снимает его с деления и сразу получает царскую милость» (V1: each one)."""
         if n <= 0:
             return
-        self.event("vp", player=seat, n=n)
+        self.event("vp", player=seat, n=n, why=why)
         score = self.state.players[seat].vp
         for at in sorted(self.state.favour_tokens):
             if at <= score and at in self.state.favour_tokens:
@@ -70,7 +71,7 @@ class Play:
         order = self.state.favour
         if order[0] == seat:
             self.note("ivan.favour_on_top", player=seat, n=self.data["favour_top_vp"])
-            self.vp(seat, self.data["favour_top_vp"])
+            self.vp(seat, self.data["favour_top_vp"], "favour_top")
             return
         self.event("favour", order=favour.gained(order, seat))
         self.note("ivan.favour_gained", player=seat)

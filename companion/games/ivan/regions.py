@@ -79,7 +79,7 @@ def _reward(reward: Reward) -> dict[str, Any]:
 def give(play: Play, seat: str, reward: dict[str, Any]) -> None:
     play.coins(seat, reward["coins"])
     play.goods(seat, reward["goods"])
-    play.vp(seat, reward["vp"])
+    play.vp(seat, reward["vp"], "regions")
     if reward["favour"]:
         play.gain_favour(seat)
 

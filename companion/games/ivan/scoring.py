@@ -35,7 +35,7 @@ def _line(play: Play, seat: str, what: str, vp: int) -> None:
     decade = str(s.decade)
     play.event("scored", scored={**s.scored, decade: s.scored[decade] + [
         {"player": seat, "what": what, "vp": vp}]})
-    play.vp(seat, vp)
+    play.vp(seat, vp, what)
 
 
 def places(state: IvanState, measure: Mapping[str, int], points: list[int]) -> list[tuple[str, int]]:
@@ -94,7 +94,7 @@ def finish(play: Play) -> None:
         converted = conversion(p.goods, p.coins, s.data)
         for what in ("foreign_vp", "rest_vp"):
             _line(play, seat, what, converted[what])
-        rows.append({"player": seat, "played": before, **converted,
+        rows.append({"player": seat, "played": before, **converted, "by": dict(s.players[seat].vp_by),
                      "total": s.players[seat].vp, "favour": s.rank(seat) + 1})
     ranked = favour.ranked(rows, lambda r: r["total"], lambda r: r["player"], s.favour)
     for place, row in enumerate(ranked, start=1):

@@ -19,7 +19,8 @@ class InvariantBroken(AssertionError):
 
 def check_invariants(state: IvanState, before: dict[str, int] | None = None) -> None:
     """No negative coins or goods; every boyar, seal, warrior and building accounted for; the
-    favour track one marker a position; victory points never taken away."""
+    favour track one marker a position; victory points never taken away, each one from
+    somewhere the final table names."""
     if not state.data:
         return
     pieces = state.data["pieces"]
@@ -38,6 +39,8 @@ def check_invariants(state: IvanState, before: dict[str, int] | None = None) -> 
             cards.count(seat) for cards in state.on_cards.values())
         if boyars > pieces["boyars"]:
             raise InvariantBroken(f"{seat}: {boyars} boyars out")
+        if sum(p.vp_by.values()) != p.vp:
+            raise InvariantBroken(f"{seat}: {p.vp} points, {p.vp_by} by where they came from")
         if before is not None and p.vp < before.get(seat, 0):
             raise InvariantBroken(f"{seat}: victory points went down")
     if state.trophies < 0:

@@ -17,6 +17,8 @@ class Player:
     coins: int = 0
     goods: dict[str, int] = field(default_factory=dict)
     vp: int = 0
+    vp_by: dict[str, int] = field(default_factory=dict)
+    """The victory points by where they came from (projects, regions, a card's effect...)."""
     seals: int = 0
     warriors: int = 0
     """Warriors in the supply (neither on the map nor in the Wild Field)."""
@@ -173,7 +175,9 @@ def _goods(s: IvanState, e: dict[str, Any]) -> None:
 
 
 def _vp(s: IvanState, e: dict[str, Any]) -> None:
-    s.players[e["player"]].vp += e["n"]
+    p = s.players[e["player"]]
+    p.vp += e["n"]
+    p.vp_by[e["why"]] = p.vp_by.get(e["why"], 0) + e["n"]
 
 
 def _favour(s: IvanState, e: dict[str, Any]) -> None:

@@ -15,6 +15,8 @@ FAMILIES = ("white", "black", "green", "red")
 LOCAL = ("rye", "wood", "stone")
 FOREIGN = ("gunpowder", "cloth", "metal")
 KINDS = ("construction", "trade", "military")
+SOURCES = ("projects", "regions", "estate", "trophy", "trade_token", "board", "favour_top",
+           "titles", "wild_field", "favour", "foreign_vp", "rest_vp")
 
 
 class Scene:
@@ -117,11 +119,9 @@ class Scene:
             parts.append(self.say("ivan.w.favour"))
         return ", ".join(parts) or "—"
 
-    def scoring_lines(self, seat: str) -> list[tuple[str, str, int]]:
-        """(decade, what, points) of each scoring line of ``seat``, for the final table."""
-        result = self.v["result"] or {}
-        return [(decade, line["what"], line["vp"]) for decade, lines in result.get("scorings", {}).items()
-                for line in lines if line["player"] == seat]
+    def sources(self, row: dict[str, Any]) -> list[tuple[str, int]]:
+        """Where a player's points came from, in the order of play, for the final table."""
+        return [(why, row["by"][why]) for why in SOURCES if row["by"].get(why)]
 
     def asked(self, question: dict[str, Any]) -> str:
         return self.say(question["label"], **question["params"])
