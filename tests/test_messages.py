@@ -13,7 +13,8 @@ from companion.i18n import LANGUAGES, PLATFORM, Names, arguments, catalog, categ
 from companion.i18n.pattern import Choice
 
 UNFILLED = re.compile(r"\{[a-z_]+\}")
-OWNERS = (PLATFORM, "companion.games.shogun", "companion.kits.tower", "companion.games.edo")
+OWNERS = (PLATFORM, "companion.games.shogun", "companion.kits.tower", "companion.games.edo",
+          "companion.games.ivan")
 COUNTS = (0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101)
 SAMPLES = {
     "player": "red", "attacker": "red", "defender": "blue", "by": "blue", "winner": "red",

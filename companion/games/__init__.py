@@ -3,4 +3,5 @@
 BUILT_IN: dict[str, str] = {
     "shogun": "companion.games.shogun.rules:GAME",
     "edo": "companion.games.edo.rules:GAME",
+    "ivan": "companion.games.ivan.rules:GAME",
 }
