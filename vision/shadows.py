@@ -98,9 +98,9 @@ def _reach(shading: np.ndarray, cubes: list[np.ndarray], found: np.ndarray, lit:
     """The reach whose shadows best tell the dark floor around the cubes from the lit floor:
     each dark pixel they cover counts ``DARK``, each lit one -1. Looked for in
     every direction and, in each, one pixel longer at a time: a cube's silhouette, widened by
-    the soft edge, swept step by step (the zone ``Shadows.kernel`` draws; a dilation by it for
-    each reach would take 11 s a calibration, and ``np.roll`` instead of ``_shifted`` a quarter of
-    a second more).
+    the soft edge, swept step by step (the zone ``Shadows.kernel`` draws). A dilation by it for
+    each reach would take 11 s a calibration; instead each pixel of the box learns the first
+    step whose sweep covers it, and a step's score is what the steps up to it covered.
 
     The reach is not the shortest that covers most of the dark pixels along their mean
     direction: under a lamp nearly overhead the cubes' dark outlines ring them on every side,
@@ -108,7 +108,7 @@ def _reach(shading: np.ndarray, cubes: list[np.ndarray], found: np.ndarray, lit:
     do not fall (a black cube anywhere there would hide as a shadow). Scoring dark pixels
     covered against lit ones finds where the shadows are."""
     steps = int(furthest)
-    margin = steps + int(np.ceil(blur)) + 2
+    margin = steps + int(np.ceil(blur)) + 2  # a swept silhouette never leaves its cube's box
 
     def padded(image: np.ndarray) -> np.ndarray:  # so that every cube's box lies inside
         return cv2.copyMakeBorder(image.astype(np.uint8), margin, margin, margin, margin, cv2.BORDER_CONSTANT, value=0) > 0
@@ -116,28 +116,23 @@ def _reach(shading: np.ndarray, cubes: list[np.ndarray], found: np.ndarray, lit:
     beside = padded(~(cv2.dilate(found, _disc(1)) > 0))
     weights = np.where(beside, np.where(padded(cv2.blur(shading, (3, 3)) < lit), DARK, -1), 0)
     angles = np.arange(ANGLES) * (2 * np.pi / ANGLES)
+    step = np.arange(steps + 1)
     score = np.zeros((ANGLES, steps + 1))
     for mask in cubes:
         x, y, w, h = cv2.boundingRect(mask)
         box = (slice(y, y + h + 2 * margin), slice(x, x + w + 2 * margin))
         cube = padded(mask)[box]
-        weight = np.where(cube, 0, weights[box])
+        weight = np.where(cube, 0, weights[box]).ravel()
         soft = cv2.dilate(cube.view(np.uint8), _disc(int(round(blur)))) > 0
+        pixels = np.flatnonzero(soft)
         for a, angle in enumerate(angles):
-            covered = soft.copy()
-            for t in range(steps + 1):
-                covered |= _shifted(soft, int(round(t * np.cos(angle))), int(round(t * np.sin(angle))))
-                score[a, t] += weight[covered].sum()
+            shifts = np.round(step * np.sin(angle)).astype(int) * soft.shape[1] + np.round(step * np.cos(angle)).astype(int)
+            first = np.full(soft.size, steps + 1)
+            np.minimum.at(first, (pixels[None, :] + shifts[:, None]).ravel(), np.repeat(step, len(pixels)))
+            covered = first <= steps
+            score[a] += np.cumsum(np.bincount(first[covered], weights=weight[covered], minlength=steps + 1))
     a, t = np.unravel_index(int(np.argmax(score)), score.shape)
     return float(np.cos(angles[a]) * t), float(np.sin(angles[a]) * t)
-
-
-def _shifted(mask: np.ndarray, dx: int, dy: int) -> np.ndarray:
-    """``mask`` moved by (dx, dy) pixels, what moves out of it dropped."""
-    out = np.zeros_like(mask)
-    h, w = mask.shape
-    out[max(dy, 0) : h + min(dy, 0), max(dx, 0) : w + min(dx, 0)] = mask[max(-dy, 0) : h - max(dy, 0), max(-dx, 0) : w - max(dx, 0)]
-    return out
 
 
 def _disc(radius: int) -> np.ndarray:

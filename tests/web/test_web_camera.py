@@ -342,12 +342,11 @@ def test_a_still_tray_does_not_redraw_the_screens_frame_after_frame(table, camer
     assert hub.live["stable"] and hub.rev == shown
 
 
-def test_a_webcam_that_gives_no_picture_is_said_on_the_battle_screen(db, tmp_path, photos):
+def test_a_webcam_that_gives_no_picture_is_said_on_the_battle_screen(db, tmp_path, calibration_photos):
     """A webcam configured on the server but unplugged: every page still opens, and the battle
     screen says what is wrong, in the table's language, until the camera gives frames."""
     from web import create_app
 
-    empty, reference, _, _ = photos
     app = create_app({"DB": str(db), "TESTING": True, "SEED": 4,
                       "CAMERA_DEVICE": str(tmp_path / "unplugged.avi")})
     try:
@@ -355,7 +354,7 @@ def test_a_webcam_that_gives_no_picture_is_said_on_the_battle_screen(db, tmp_pat
         r = table.post("/api/games", json={"players": PLAYERS, "setup": "recommended", "pin": PIN,
                                            "tray": "camera"})
         game = r.json["game_id"]
-        assert calibrate_by_photos(table, game, empty, reference).status_code == 200
+        calibrated(app, calibration_photos)
         assert table.get(f"/table/{game}").status_code == 200
         hub = app.extensions["companion"].hubs.get(game)
         deadline = time.monotonic() + 10
@@ -368,11 +367,11 @@ def test_a_webcam_that_gives_no_picture_is_said_on_the_battle_screen(db, tmp_pat
         app.extensions["companion"].close()
 
 
-def test_photos_larger_than_the_cap_are_refused_unread_and_change_nothing(table, camera_game, app,
-                                                                         photos, monkeypatch):
+def test_photos_larger_than_the_cap_are_refused_unread_and_change_nothing(table, camera_game, app, photos,
+                                                                         calibration_photos, monkeypatch):
     import web.tray.routes
 
-    empty, reference, tray, _ = photos
+    _, reference, _, _ = photos
     monkeypatch.setattr(web.tray.routes, "PHOTOS_MAX", 2**20)
     big = io.BytesIO(b"\xff" * (2**20 + 1))
     r = table.post(f"/api/games/{camera_game}/camera/calibrate",
@@ -381,7 +380,7 @@ def test_photos_larger_than_the_cap_are_refused_unread_and_change_nothing(table,
     assert (r.status_code, r.json["error"]["key"]) == (413, "camera.photo_too_big")
     assert r.json["error"]["message"] == "Фото может весить не больше 1 МБ (два снимка для калибровки — вместе)."
     assert not app.extensions["companion"].trays.camera.calibrated()
-    assert calibrate_by_photos(table, camera_game, empty, reference).status_code == 200
+    calibrated(app, calibration_photos)
     r = table.post(f"/api/games/{camera_game}/camera/photo",
                    data={"photo": (io.BytesIO(b"\xff" * (2**20 + 1)), "tray.jpg")},
                    content_type="multipart/form-data")
@@ -390,11 +389,11 @@ def test_photos_larger_than_the_cap_are_refused_unread_and_change_nothing(table,
 
 
 def test_a_damaged_calibration_file_asks_the_table_to_calibrate_again(table, camera_game, app, db,
-                                                                     photos):
+                                                                     photos, calibration_photos):
     """After a restart the calibration is read from its file; one damaged on disk is no
     calibration (the battle screen asks for the two pictures again), never a broken screen."""
-    empty, reference, tray, _ = photos
-    assert calibrate_by_photos(table, camera_game, empty, reference).status_code == 200
+    tray = photos[2]
+    calibrated(app, calibration_photos)
     path = app.extensions["companion"].trays.camera.path
     path.write_bytes(path.read_bytes()[:1000])
     restarted = create_app({"DB": str(db), "TESTING": True})

@@ -1,0 +1,175 @@
+"""A player who makes random legal choices for every seat, and a table that enters the
+decade's end as a group would (the influence it counts, the rewards the tokens show).
+
+It reads the whole state, as the simulation plays every seat; every command it sends is one
+the rules allow, so a RuleError in a simulated game is a bug in the game, not in the player.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.errors import RuleError
+from companion.games.ivan import kremlin, regions, setup
+from companion.games.ivan.state import IvanState
+
+Command = dict[str, Any]
+
+
+def _printed(state: IvanState, rng: random.Random) -> Command:
+    answers: dict[str, Any] = {}
+    taken = {v for k, v in state.printed.items() if k.startswith("ivan.assignment.")}
+    for shown in state.pending["questions"]:
+        options = [o for o in shown["options"] if o not in taken]
+        value = shown["suggested"] if shown["suggested"] in options else rng.choice(options)
+        answers[shown["key"]] = value
+        taken.add(value)
+    return {"type": "printed", "values": answers}
+
+
+def _some(goods: dict[str, int], rng: random.Random, most: int) -> dict[str, int]:
+    """Some of the goods held, at most ``most`` in all."""
+    paid: dict[str, int] = {}
+    for good in rng.sample(list(goods), len(goods)):
+        n = rng.randint(0, min(goods[good], most - sum(paid.values())))
+        if n:
+            paid[good] = n
+    return paid
+
+
+def _yield(state: IvanState, rng: random.Random) -> dict[str, Any]:
+    if rng.random() < 0.3:
+        return {"coins": rng.randint(1, 2)}
+    return {"goods": {rng.choice(state.data["local"]): rng.randint(1, 2)}}
+
+
+def _income(state: IvanState, seat: str, turn: dict[str, Any], rng: random.Random) -> Command:
+    cities = [_yield(state, rng) for _ in range(rng.randint(1, 3))]
+    again = rng.randrange(len(cities)) if turn["sealed"] and rng.random() < 0.8 else None
+    taken = cities + ([cities[again]] if again is not None else [])
+    coins = state.players[seat].coins + sum(c.get("coins", 0) for c in taken)
+    if sum(c.get("goods", {}).get("stone", 0) for c in taken) > coins:
+        cities = [{"coins": 1}]
+        again = None
+    command = {"type": "income", "player": seat, "cities": cities}
+    if again is not None:
+        command["again"] = again
+    return command
+
+
+def _projects(state: IvanState, seat: str, rng: random.Random) -> Command:
+    p = state.players[seat]
+    kinds = state.data["project_kinds"]
+    if p.hand and rng.random() < 0.6:
+        return {"type": "complete", "player": seat, "kind": rng.choice(p.hand),
+                "paid": _some(p.goods, rng, 5), "vp": rng.randint(1, 6)}
+    return {"type": "take_project", "player": seat, "kind": rng.choice(kinds),
+            "source": rng.choice(["display", "deck"])}
+
+
+def _in_chamber(state: IvanState, seat: str, rng: random.Random) -> Command:
+    turn = state.turn
+    left = turn["left"]
+    chamber = turn["chamber"]
+    p = state.players[seat]
+    if chamber == "income" and left.get("income"):
+        return _income(state, seat, turn, rng)
+    if chamber == "manoeuvres" and left.get("actions"):
+        action = "place" if p.warriors and rng.random() < 0.6 else "move"
+        return {"type": "manoeuvre", "player": seat, "action": action}
+    if chamber == "projects" and left.get("actions"):
+        return _projects(state, seat, rng)
+    if chamber == "exchange":
+        held = {g: n for g, n in p.goods.items() if n >= 2}
+        if held and rng.random() < 0.3:
+            good = rng.choice(list(held))
+            return {"type": "exchange", "player": seat, "paid": {good: 2},
+                    "got": {rng.choice(state.data["foreign"]): 1}}
+        if left.get("foreign"):
+            return {"type": "take_foreign", "player": seat, "good": rng.choice(state.data["foreign"])}
+    if chamber == "grants" and (left.get("cards") or left.get("estates")):
+        card = rng.choice(["estate", "title"]) if left.get("cards") else "estate"
+        return {"type": "grant", "player": seat, "card": card}
+    return {"type": "done", "player": seat}
+
+
+def _extra(state: IvanState, seat: str, rng: random.Random) -> Command | None:
+    """Now and then a free action or an estate's, trophy's or token's effect."""
+    p = state.players[seat]
+    roll = rng.random()
+    local = [g for g in state.data["local"] if p.goods[g] >= 2]
+    if roll < 0.08 and local:
+        return {"type": "free", "player": seat, "paid": {rng.choice(local): 2}}
+    if roll < 0.1:
+        return {"type": "tokens_for_project", "player": seat, "kind": rng.choice(state.data["project_kinds"]),
+                "source": rng.choice(["display", "deck"])}
+    if roll < 0.2:
+        effect: Command = {"type": "effect", "player": seat,
+                           "source": rng.choice(["estate", "trophy", "trade_token", "board"])}
+        what = rng.choice(["vp", "coins", "favour", "goods", "warriors"])
+        if what == "vp":
+            effect["vp"] = rng.randint(1, 3)
+        elif what == "coins":
+            effect["coins"] = rng.randint(-min(p.coins, 2), 2) or 1
+        elif what == "favour":
+            effect["favour"] = 1
+        elif what == "goods":
+            effect["goods"] = {rng.choice(state.data["local"] + state.data["foreign"]): 1}
+        elif p.warriors:
+            effect["warriors"] = 1
+        return effect
+    return None
+
+
+def _act(state: IvanState, seat: str, rng: random.Random) -> Command:
+    extra = _extra(state, seat, rng)
+    if extra is not None:
+        return extra
+    if state.turn["chamber"] is not None:
+        return _in_chamber(state, seat, rng)
+    top = kremlin.significant(state)
+    chamber = rng.choice(state.boyars_in_chambers(seat))
+    p = state.players[seat]
+    surcharge = state.data["two_player_seal_coins"] if len(state.seating) == 2 else 0
+    may_seal = top[chamber] == seat and chamber not in state.seals and p.seals > 0 and p.coins >= surcharge
+    return {"type": "leave", "player": seat, "chamber": chamber, "seal": may_seal and rng.random() < 0.8}
+
+
+def _region(state: IvanState, rng: random.Random) -> Command:
+    influence = {seat: rng.choice([0, 0, 1, 2, 3, 4, 6]) for seat in state.seating}
+    rewards = [{"vp": rng.randint(0, 4)}, {"coins": rng.randint(0, 3), "favour": rng.random() < 0.3}]
+    command = {"type": "region", "region": regions.next_region(state), "influence": influence,
+               "rewards": rewards}
+    if len(state.seating) == 2:
+        command["threshold"] = rng.randint(1, 4)
+    return command
+
+
+def choose(state: IvanState, rng: random.Random) -> Command:
+    """A random legal command for whatever the game awaits."""
+    if state.pending is not None:
+        return _printed(state, rng)
+    if state.phase == "dealing":
+        cards = rng.sample(state.data["assignments"], len(state.data["chambers"]))
+        return {"type": "deal", "cards": dict(zip(state.data["chambers"], cards))}
+    if state.phase == "keep":
+        seat = rng.choice(setup.waiting_to_keep(state))
+        return {"type": "keep", "player": seat, "kind": rng.choice(state.data["project_kinds"])}
+    if state.phase == "planning":
+        seat = state.turn["player"]
+        free = [c for c in state.data["chambers"] if not any(b["player"] == seat for b in state.chambers[c])]
+        coins = rng.randint(0, min(state.players[seat].coins, 3)) if rng.random() < 0.5 else 0
+        return {"type": "place", "player": seat, "chamber": rng.choice(free), "coins": coins}
+    if state.phase == "actions":
+        return _act(state, state.turn["player"], rng)
+    if state.phase == "regions":
+        current = (state.region or {}).get("current")
+        if current:
+            return {"type": "choose", "player": current["chooser"], "region": current["region"],
+                    "reward": rng.randint(0, 1)}
+        return _region(state, rng)
+    if state.phase == "titles":
+        known = {seat: [{"per": rng.choice(["set", *state.data["project_kinds"]]), "vp": rng.randint(1, 5)}]
+                 for seat in state.seating if rng.random() < 0.4}
+        return {"type": "titles", "vp": {seat: rng.randint(0, 8) for seat in state.seating}, "known": known}
+    raise RuleError("ivan.not_now")

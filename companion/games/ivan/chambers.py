@@ -1,0 +1,249 @@
+"""«Действия палат» and «Свободные действия»: what a player does in his turn of the action
+phase, after (the chamber's actions) or before and after (free actions, a card's effect)
+his boyar leaves the chamber.
+
+The cities, cards and tokens are not known to the game, so the player enters what they
+print; the game checks every rule the text states (three different cities, a coin for
+stone, two actions or three with the seal, 2 : 1, goods enough to pay) and keeps count.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.errors import RuleError
+from companion.games.ivan import kremlin
+from companion.games.ivan.commands import (Complete, Done, Effect, Exchange, Free, Grant, Income,
+                                           Manoeuvre, TakeForeign, TakeProject, TokensForProject)
+from companion.games.ivan.play import Play
+
+
+def _acting(play: Play, seat: str, chamber: str, allowance: str) -> dict[str, Any]:
+    """The turn, if ``seat`` has left ``chamber`` this turn and ``allowance`` is not used up."""
+    turn = kremlin.own_turn(play, seat, "actions")
+    if turn["chamber"] != chamber:
+        raise RuleError("ivan.not_this_chamber", action=chamber)
+    if turn["left"].get(allowance, 0) <= 0:
+        raise RuleError("ivan.chamber_used_up", action=chamber)
+    return turn
+
+
+def _use(play: Play, turn: dict[str, Any], allowance: str) -> None:
+    left = dict(turn["left"])
+    left[allowance] -= 1
+    play.event("turn", turn={**turn, "left": left})
+
+
+def _pay(play: Play, seat: str, goods: Mapping[str, int], coins: int = 0) -> None:
+    """Take goods and coins from a player, or refuse naming what he lacks."""
+    player = play.state.players[seat]
+    for good, n in goods.items():
+        if n > player.goods[good]:
+            raise RuleError("ivan.not_enough_goods", resource=good, n=n, held=player.goods[good])
+    if coins > player.coins:
+        raise RuleError("ivan.not_enough_coins", n=coins, held=player.coins)
+    play.goods(seat, {g: -n for g, n in goods.items()})
+    play.coins(seat, -coins)
+
+
+def income(play: Play, cmd: Income) -> None:
+    """«Выберите до трёх разных городов ... Чтобы получить с города камень, заплатите ... 1
+    монету, причём это может быть монета, только что полученная вами с другого города.
+    Усиление позволяет вам ещё раз получить доход с одного из выбранных городов» (V5: the
+    repeat of a stone city costs its coin again)."""
+    turn = _acting(play, cmd.player, "income", "income")
+    if cmd.again is not None and not turn["sealed"]:
+        raise RuleError("ivan.enhancement_needs_seal", action="income")
+    if cmd.again is not None and cmd.again >= len(cmd.cities):
+        raise RuleError("ivan.again_not_chosen")
+    if any(not city.coins and not any(city.goods.values()) for city in cmd.cities):
+        raise RuleError("ivan.city_gives_nothing")
+    taken = list(cmd.cities) + ([cmd.cities[cmd.again]] if cmd.again is not None else [])
+    coins = sum(city.coins for city in taken)
+    goods: dict[str, int] = {}
+    for city in taken:
+        for good, n in city.goods.items():
+            goods[good] = goods.get(good, 0) + n
+    stone_cost = goods.get("stone", 0) * play.data["income"]["stone_coins"]
+    held = play.state.players[cmd.player].coins
+    if held + coins < stone_cost:
+        raise RuleError("ivan.stone_costs", n=stone_cost, held=held + coins)
+    _use(play, turn, "income")
+    play.coins(cmd.player, coins - stone_cost)
+    play.goods(cmd.player, goods)
+    play.note("ivan.income", player=cmd.player, n=len(taken), coins=coins - stone_cost)
+
+
+def manoeuvre(play: Play, cmd: Manoeuvre) -> None:
+    """«Совершите до двух действий, каждым из которых вы можете либо выставить 1 воина, либо
+    переместить 1 воина или 1 боярина»; the enhancement a third."""
+    turn = _acting(play, cmd.player, "manoeuvres", "actions")
+    if cmd.action == "place":
+        if play.state.players[cmd.player].warriors <= 0:
+            raise RuleError("ivan.no_warrior_left")
+        play.event("pieces", player=cmd.player, warriors=-1)
+    _use(play, turn, "actions")
+    play.note("ivan.manoeuvre_" + cmd.action, player=cmd.player)
+
+
+def take_project(play: Play, cmd: TakeProject) -> None:
+    """«возьмите на руку любой проект из шести доступных или верхний проект из колоды»: one
+    of the chamber's actions; its kind is in the player's hand, seen by him alone."""
+    turn = _acting(play, cmd.player, "projects", "actions")
+    _use(play, turn, "actions")
+    _to_hand(play, cmd.player, cmd.kind, cmd.source)
+
+
+def _to_hand(play: Play, seat: str, kind: str, source: str) -> None:
+    hand = play.state.players[seat].hand
+    play.event("hand", player=seat, hand=hand + [kind])
+    if source == "display":
+        play.note("ivan.took_project_shown", player=seat, kind=kind)
+    else:
+        play.note("ivan.took_project_deck", player=seat)
+
+
+def complete(play: Play, cmd: Complete) -> None:
+    """«выложите перед собой 1 проект с руки, заплатите товары ... получите очки ... и
+    разыграйте его эффект. Нельзя выполнить проект, если вам не хватает товаров»."""
+    turn = _acting(play, cmd.player, "projects", "actions")
+    player = play.state.players[cmd.player]
+    if cmd.kind not in player.hand:
+        raise RuleError("ivan.project_not_in_hand", kind=cmd.kind)
+    _pay(play, cmd.player, cmd.paid)
+    _use(play, turn, "actions")
+    hand = list(player.hand)
+    hand.remove(cmd.kind)
+    play.event("hand", player=cmd.player, hand=hand)
+    play.event("completed", player=cmd.player, kind=cmd.kind)
+    play.note("ivan.completed", player=cmd.player, kind=cmd.kind, n=cmd.vp)
+    play.vp(cmd.player, cmd.vp, "projects")
+    _project_effect(play, cmd.player, cmd.kind)
+
+
+def _project_effect(play: Play, seat: str, kind: str) -> None:
+    """«Выполнив строительный проект, поставьте 1 фишку здания ... Если ... у вас не осталось
+    зданий, вы не ставите здание»; «Выполнив военный проект, поставьте 1 фишку воина ... в
+    Дикое поле, заберите оттуда ... 1 жетон трофея (если он там есть) ... Если у вас не
+    осталось воинов, вы просто получаете очки»; a trade project's two tokens are the
+    player's to resolve (each entered as an effect)."""
+    player = play.state.players[seat]
+    if kind == "construction":
+        if player.buildings > 0:
+            play.event("pieces", player=seat, buildings=-1)
+            play.note("ivan.building_placed", player=seat)
+        else:
+            play.note("ivan.no_building_left", player=seat)
+    elif kind == "military":
+        if player.warriors <= 0:
+            play.note("ivan.no_warrior_left_vp", player=seat)
+            return
+        trophy = 1 if play.state.trophies > 0 else 0
+        play.event("pieces", player=seat, warriors=-1, wild=1, trophies=trophy)
+        play.note("ivan.wild_field" if trophy else "ivan.wild_field_no_trophy", player=seat)
+    else:
+        play.note("ivan.trade_project", player=seat)
+
+
+def exchange(play: Play, cmd: Exchange) -> None:
+    """«Обменяйте сколько угодно любых товаров и/или монет на любые товары и/или монеты по
+    курсу 2:1» as often as the player likes while in the chamber."""
+    turn = kremlin.own_turn(play, cmd.player, "actions")
+    if turn["chamber"] != "exchange":
+        raise RuleError("ivan.not_this_chamber", action="exchange")
+    paid = sum(cmd.paid.values()) + cmd.paid_coins
+    got = sum(cmd.got.values()) + cmd.got_coins
+    rate = play.data["exchange"]["rate"]
+    if got == 0 or paid != rate * got:
+        raise RuleError("ivan.exchange_rate", paid=paid, got=got, rate=rate)
+    _pay(play, cmd.player, cmd.paid, cmd.paid_coins)
+    play.goods(cmd.player, cmd.got)
+    play.coins(cmd.player, cmd.got_coins)
+    play.note("ivan.exchanged", player=cmd.player, paid=paid, got=got)
+
+
+def take_foreign(play: Play, cmd: TakeForeign) -> None:
+    """«бесплатно получите 1 иноземный товар на свой выбор»; the enhancement one more."""
+    turn = _acting(play, cmd.player, "exchange", "foreign")
+    _use(play, turn, "foreign")
+    play.goods(cmd.player, {cmd.good: 1})
+    play.note("ivan.took_foreign", player=cmd.player, resource=cmd.good)
+
+
+def grant(play: Play, cmd: Grant) -> None:
+    """«Возьмите 1 поместье или 1 титул ... Усиление даёт вам ещё 1 поместье (но не титул)»."""
+    turn = kremlin.own_turn(play, cmd.player, "actions")
+    if turn["chamber"] != "grants":
+        raise RuleError("ivan.not_this_chamber", action="grants")
+    left = turn["left"]
+    if left.get("cards", 0) > 0:
+        allowance = "cards"
+    elif cmd.card == "estate" and left.get("estates", 0) > 0:
+        allowance = "estates"
+    elif cmd.card == "title" and left.get("estates", 0) > 0:
+        raise RuleError("ivan.enhancement_estate_only")
+    else:
+        raise RuleError("ivan.chamber_used_up", action="grants")
+    _use(play, turn, allowance)
+    play.event("cards", player=cmd.player, **{cmd.card + "s": 1})
+    play.note("ivan.took_" + cmd.card, player=cmd.player)
+
+
+def effect(play: Play, cmd: Effect) -> None:
+    """An estate, trophy, trade token or board effect as its face says; only in the player's
+    own turn of the action phase: «свободные действия нельзя совершать в чужой ход, в фазе
+    планирования и в фазе конца раунда»."""
+    kremlin.own_turn(play, cmd.player, "actions")
+    player = play.state.players[cmd.player]
+    if cmd.warriors > player.warriors:
+        raise RuleError("ivan.no_warrior_left")
+    _pay(play, cmd.player, {g: -n for g, n in cmd.goods.items() if n < 0}, max(0, -cmd.coins))
+    play.goods(cmd.player, {g: n for g, n in cmd.goods.items() if n > 0})
+    play.coins(cmd.player, max(0, cmd.coins))
+    if cmd.warriors:
+        play.event("pieces", player=cmd.player, warriors=-cmd.warriors)
+    play.note("ivan.effect", player=cmd.player, source=cmd.source)
+    play.vp(cmd.player, cmd.vp, cmd.source)
+    for _ in range(cmd.favour):
+        play.gain_favour(cmd.player)
+
+
+def free(play: Play, cmd: Free) -> None:
+    """«потратьте 2 местных товара, чтобы получить 1 монету»; «потратьте 1 иноземный товар,
+    чтобы получить 1 монету»: several at once are several free actions."""
+    kremlin.own_turn(play, cmd.player, "actions")
+    d = play.data
+    local = sum(n for g, n in cmd.paid.items() if g in d["local"])
+    foreign = sum(n for g, n in cmd.paid.items() if g in d["foreign"])
+    per_local, per_foreign = d["free"]["local_per_coin"], d["free"]["foreign_per_coin"]
+    if local + foreign == 0 or local % per_local or foreign % per_foreign:
+        raise RuleError("ivan.free_rate", local=per_local, foreign=per_foreign)
+    _pay(play, cmd.player, cmd.paid)
+    coins = local // per_local + foreign // per_foreign
+    play.coins(cmd.player, coins)
+    play.note("ivan.free_coins", player=cmd.player, n=coins)
+
+
+def tokens_for_project(play: Play, cmd: TokensForProject) -> None:
+    """«сбросьте 2 торговых жетона с планшета, чтобы взять на руку 1 проект (по обычным
+    правилам)»: the tokens are on the player's board, the project goes to his hand."""
+    kremlin.own_turn(play, cmd.player, "actions")
+    _to_hand(play, cmd.player, cmd.kind, cmd.source)
+
+
+def done(play: Play, cmd: Done) -> None:
+    """«переставьте своего боярина с карты поручения в любой город соответствующего цвета ...
+    Если на карте поручения нет города, боярин остаётся на ней до конца раунда»."""
+    turn = kremlin.own_turn(play, cmd.player, "actions")
+    s = play.state
+    if turn["chamber"] is None:
+        raise RuleError("ivan.leave_first")
+    card = s.assignments[turn["chamber"]]
+    play.note("ivan.boyar_stays" if card == kremlin.KREMLIN else "ivan.boyar_to_city",
+              player=cmd.player, card=card)
+    following = kremlin.next_seat(s, cmd.player, lambda seat: bool(s.boyars_in_chambers(seat)))
+    if following is None:
+        play.event("turn", turn=None)
+        play.event("phase", phase="regions")
+        play.note("ivan.decade_end", decade=s.decade)
+    else:
+        play.event("turn", turn=kremlin.new_turn(following))

@@ -1,0 +1,205 @@
+"""Ivan's commands: what a phone or the tablet may ask the game, checked for shape by the
+engine's schema (``companion.engine.validate``) before any rule sees them. Whether the
+shape makes sense in play (is it your turn, is your boyar in that chamber) is the rules'."""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+import msgspec
+from msgspec import Meta
+
+from companion.engine.validate import convert, text, whole
+
+Id = text(40, least=1)
+Name = text(40)
+Seed = whole(-(2**53 - 1), 2**53 - 1)
+Printed = Annotated[dict[text(60, least=1), Union[whole(-1000, 1000), text(40)]], Meta(max_length=500)]
+Good = Literal["rye", "wood", "stone", "gunpowder", "cloth", "metal"]
+Foreign = Literal["gunpowder", "cloth", "metal"]
+Kind = Literal["construction", "trade", "military"]
+Chamber = Literal["income", "manoeuvres", "projects", "exchange", "grants"]
+Region = Literal["east", "south", "west", "north"]
+Goods = Annotated[dict[Good, whole(0, 60)], Meta(max_length=6)]
+Change = Annotated[dict[Good, whole(-60, 60)], Meta(max_length=6)]
+
+
+class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    seat: Id
+    name: Name = ""
+
+
+class Yield(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What one city prints at its bottom, as the player reads it."""
+    coins: whole(0, 10) = 0
+    goods: Goods = {}
+
+
+class Reward(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One of a regional token's two rewards, in what the game keeps count of; a reward the
+    game does not count (a warrior, a project) is carried out on the board and entered as
+    nothing here."""
+    vp: whole(0, 30) = 0
+    coins: whole(0, 20) = 0
+    goods: Goods = {}
+    favour: bool = False
+
+
+class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    pass
+
+
+class Create(_Command, tag="create"):
+    """Players clockwise as they sit; ``referee``: the table enters what the cards and the
+    board gave instead of being asked their printed values; ``influence``: regional influence
+    entered per region at each decade's end (the only mode of this release); ``deal``: the
+    app shuffles the assignment cards, or the table shuffles them and taps what came."""
+    players: Annotated[tuple[Seat, ...], Meta(max_length=8)]
+    seed: Union[Seed, None] = None
+    referee: bool = False
+    influence: Literal["entered"] = "entered"
+    deal: Literal["app", "table"] = "app"
+    printed: Union[Printed, None] = None
+
+
+class TellPrinted(_Command, tag="printed"):
+    values: Printed
+
+
+class Deal(_Command, tag="deal"):
+    """The assignment cards the table dealt under the chambers (the sixth is the one left)."""
+    cards: Annotated[dict[Chamber, Literal["colour1", "colour2", "colour3", "colour4", "any", "kremlin"]],
+                     Meta(max_length=5)]
+
+
+class Keep(_Command, tag="keep"):
+    """The project kept of the three dealt at set-up (its kind, for the player's own phone)."""
+    player: Id
+    kind: Kind
+
+
+class Place(_Command, tag="place"):
+    player: Id
+    chamber: Chamber
+    coins: whole(0, 200) = 0
+
+
+class Leave(_Command, tag="leave"):
+    player: Id
+    chamber: Chamber
+    seal: bool = False
+
+
+class Income(_Command, tag="income"):
+    """Up to three different cities' printed income, in the order taken; ``again``: the
+    enhancement's repeat of one of them (its index)."""
+    player: Id
+    cities: Annotated[tuple[Yield, ...], Meta(min_length=1, max_length=3)]
+    again: Union[whole(0, 2), None] = None
+
+
+class Manoeuvre(_Command, tag="manoeuvre"):
+    """One action: a warrior placed from the supply, or a warrior or boyar moved."""
+    player: Id
+    action: Literal["place", "move"]
+
+
+class TakeProject(_Command, tag="take_project"):
+    player: Id
+    kind: Kind
+    source: Literal["display", "deck"]
+
+
+class Complete(_Command, tag="complete"):
+    """A project from hand: its goods paid, its printed victory points."""
+    player: Id
+    kind: Kind
+    paid: Goods
+    vp: whole(0, 20)
+
+
+class Exchange(_Command, tag="exchange"):
+    """Any goods and coins for any goods and coins at 2 : 1."""
+    player: Id
+    paid: Goods = {}
+    paid_coins: whole(0, 200) = 0
+    got: Goods = {}
+    got_coins: whole(0, 100) = 0
+
+
+class TakeForeign(_Command, tag="take_foreign"):
+    player: Id
+    good: Foreign
+
+
+class Grant(_Command, tag="grant"):
+    player: Id
+    card: Literal["estate", "title"]
+
+
+class Effect(_Command, tag="effect"):
+    """What an estate, a trophy, a trade token or the player board's printed effect gave or
+    cost, as the card says: coins, goods, points, favour, warriors placed on the map."""
+    player: Id
+    source: Literal["estate", "trophy", "trade_token", "board"]
+    coins: whole(-60, 60) = 0
+    goods: Change = {}
+    vp: whole(0, 30) = 0
+    favour: whole(0, 3) = 0
+    warriors: whole(0, 3) = 0
+
+
+class Free(_Command, tag="free"):
+    """A player board's free action: 2 local goods, or 1 foreign good, for 1 coin."""
+    player: Id
+    paid: Goods
+
+
+class TokensForProject(_Command, tag="tokens_for_project"):
+    """A player board's free action: 2 trade tokens discarded for 1 project in hand."""
+    player: Id
+    kind: Kind
+    source: Literal["display", "deck"]
+
+
+class Done(_Command, tag="done"):
+    """The player's turn is over; his boyar goes from the card to a city of its colour."""
+    player: Id
+
+
+class RegionCommand(_Command, tag="region"):
+    """The decade's end in one region: each player's influence (warriors 1, buildings and
+    boyars 2), the token's two rewards, and with two players the token's number."""
+    region: Region
+    influence: Annotated[dict[Id, whole(0, 100)], Meta(max_length=4)]
+    rewards: Annotated[tuple[Reward, ...], Meta(min_length=2, max_length=2)]
+    threshold: Union[whole(0, 30), None] = None
+
+
+class Choose(_Command, tag="choose"):
+    player: Id
+    region: Region
+    reward: whole(0, 1)
+
+
+class Title(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A title the rulebook's answers describe: ``vp`` per set of the three kinds of completed
+    project, or per completed project of one kind."""
+    per: Literal["set", "construction", "trade", "military"]
+    vp: whole(1, 10)
+
+
+class Titles(_Command, tag="titles"):
+    """Each player's victory points from his titles: entered as the cards say (``vp``), or
+    counted by the game for the titles it knows (``known``), or both."""
+    vp: Annotated[dict[Id, whole(0, 200)], Meta(max_length=4)] = {}
+    known: Annotated[dict[Id, Annotated[tuple[Title, ...], Meta(max_length=15)]], Meta(max_length=4)] = {}
+
+
+Command = Union[Create, TellPrinted, Deal, Keep, Place, Leave, Income, Manoeuvre, TakeProject,
+                Complete, Exchange, TakeForeign, Grant, Effect, Free, TokensForProject, Done, RegionCommand,
+                Choose, Titles]
+
+
+def parse(data: Any) -> Command:
+    """A command record from a device's JSON, or RuleError saying what is wrong with it."""
+    return convert(data, Command)

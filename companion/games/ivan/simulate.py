@@ -1,0 +1,72 @@
+"""Complete games of Ivan played by random legal players, for ``./run simulate --game ivan``
+and the property tests: every command accepted, the invariants checked after each one."""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from companion.engine import Session
+from companion.games.ivan import agent, catalog
+from companion.games.ivan.state import IvanState
+
+MOST_COMMANDS = 5_000
+"""Far beyond a game's length (four decades of at most twelve turns): a loop would be a bug."""
+
+
+class InvariantBroken(AssertionError):
+    """The engine let the game into a state the physical game cannot reach."""
+
+
+def check_invariants(state: IvanState, before: dict[str, int] | None = None) -> None:
+    """No negative coins or goods; every boyar, seal, warrior and building accounted for; the
+    favour track one marker a position; victory points never taken away, each one from
+    somewhere the final table names."""
+    if not state.data:
+        return
+    pieces = state.data["pieces"]
+    if sorted(state.favour) != sorted(state.seating):
+        raise InvariantBroken(f"favour track {state.favour}")
+    for seat, p in state.players.items():
+        if p.coins < 0 or any(n < 0 for n in p.goods.values()):
+            raise InvariantBroken(f"{seat}: coins {p.coins}, goods {p.goods}")
+        if not 0 <= p.seals <= pieces["seals"]:
+            raise InvariantBroken(f"{seat}: {p.seals} seals")
+        if p.warriors < 0 or p.wild < 0 or p.warriors + p.wild > pieces["warriors"]:
+            raise InvariantBroken(f"{seat}: warriors {p.warriors} + wild {p.wild}")
+        if not 0 <= p.buildings <= pieces["buildings"]:
+            raise InvariantBroken(f"{seat}: {p.buildings} buildings")
+        boyars = len(state.boyars_in_chambers(seat)) + sum(
+            cards.count(seat) for cards in state.on_cards.values())
+        if boyars > pieces["boyars"]:
+            raise InvariantBroken(f"{seat}: {boyars} boyars out")
+        if sum(p.vp_by.values()) != p.vp:
+            raise InvariantBroken(f"{seat}: {p.vp} points, {p.vp_by} by where they came from")
+        if before is not None and p.vp < before.get(seat, 0):
+            raise InvariantBroken(f"{seat}: victory points went down")
+    if state.trophies < 0:
+        raise InvariantBroken(f"{state.trophies} trophies")
+    if any(chamber not in state.chambers for chamber in state.seals):
+        raise InvariantBroken(f"seals {state.seals}")
+
+
+def create_command(players: int, seed: int, referee: bool) -> dict[str, Any]:
+    """Referee mode as asked; the table deals the assignment cards in every other game."""
+    return {"type": "create", "seed": seed, "referee": referee, "deal": "table" if seed % 2 else "app",
+            "players": [{"seat": seat} for seat in catalog.data()["families"][:players]]}
+
+
+def play_game(game: Any, players: int, seed: int, check: bool = False,
+              session_factory: Callable[[dict[str, Any]], Session] | None = None,
+              referee: bool | None = None) -> Session:
+    """One complete game of ``game`` (Ivan's rules); ``referee`` None picks the mode from the seed."""
+    rng = random.Random(seed)
+    create = create_command(players, seed, rng.random() < 0.5 if referee is None else referee)
+    session = session_factory(create) if session_factory else Session.create(game, create)
+    for _ in range(MOST_COMMANDS):
+        if game.decision(session.state) is None:
+            return session
+        before = {seat: p.vp for seat, p in session.state.players.items()}
+        session.execute(agent.choose(session.state, rng))
+        if check:
+            check_invariants(session.state, before)
+    raise InvariantBroken(f"seed {seed}: no end after {MOST_COMMANDS} commands")

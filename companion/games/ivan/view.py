@@ -1,0 +1,69 @@
+"""What one device may see: the whole open table, plus that seat's own project hand.
+
+«выбирает из них одну и оставляет на руке (не показывая остальным)»: the kinds in a hand
+are in no other seat's view and not the table's; the others see how many cards it holds.
+The sixth assignment card lies face down and is in no view at all.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from companion.games.ivan import kremlin, regions, setup
+from companion.games.ivan.state import IvanState
+
+
+def _player(state: IvanState, seat: str, viewer: str | None) -> dict[str, Any]:
+    p = state.players[seat]
+    return {"seat": seat, "name": p.name, "coins": p.coins, "goods": dict(p.goods), "vp": p.vp,
+            "favour": state.rank(seat) + 1, "seals": p.seals, "warriors": p.warriors,
+            "wild": p.wild, "buildings": p.buildings, "hand_size": len(p.hand),
+            "hand": list(p.hand) if viewer == seat else None,
+            "completed": dict(p.completed), "titles": p.titles, "estates": p.estates,
+            "trophies": p.trophies, "kept": p.kept,
+            "unplaced": kremlin.unplaced(state, seat) if state.phase == "planning" else 0}
+
+
+def view(state: IvanState, seat: str | None = None) -> dict[str, Any]:
+    """The state as ``seat`` may see it (None: the public table)."""
+    own = seat if seat in state.players else None
+    return {
+        "game": "ivan", "viewer": own, "phase": state.phase, "decade": state.decade,
+        "first": state.first, "turn_order": state.turn_order if state.created else [],
+        "referee": state.referee, "influence": state.influence_mode,
+        "players": [_player(state, s, own) for s in state.seating],
+        "favour": list(state.favour), "favour_tokens": list(state.favour_tokens),
+        "assignments": dict(state.assignments),
+        "chambers": copy.deepcopy(state.chambers),
+        "significant": kremlin.significant(state) if state.chambers else {},
+        "seals": dict(state.seals),
+        "on_cards": copy.deepcopy(state.on_cards),
+        "trophies": state.trophies,
+        "turn": copy.deepcopy(state.turn),
+        "waiting": setup.waiting_to_keep(state),
+        "region": copy.deepcopy(state.region),
+        "next_region": regions.next_region(state) if state.phase == "regions" else None,
+        "scored": copy.deepcopy(state.scored),
+        "pending": copy.deepcopy(state.pending),
+        "log": copy.deepcopy(state.log[-30:]),
+        "result": copy.deepcopy(state.result),
+    }
+
+
+def choices(state: IvanState, seat: str | None) -> dict[str, Any]:
+    """What ``seat`` may do now: the chambers it may enter or leave, and whether it may seal."""
+    if seat not in state.players or state.turn is None or state.turn.get("player") != seat:
+        return {}
+    if state.phase == "planning":
+        return {"chambers": [c for c in state.data["chambers"]
+                             if not any(b["player"] == seat for b in state.chambers[c])],
+                "coins": state.players[seat].coins}
+    if state.phase == "actions" and state.turn["chamber"] is None:
+        top = kremlin.significant(state)
+        return {"leave": {c: {"significant": top[c] == seat,
+                              "may_seal": top[c] == seat and c not in state.seals
+                              and state.players[seat].seals > 0}
+                          for c in state.boyars_in_chambers(seat)}}
+    if state.phase == "actions":
+        return {"chamber": state.turn["chamber"], "left": dict(state.turn["left"])}
+    return {}

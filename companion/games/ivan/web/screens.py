@@ -1,0 +1,135 @@
+"""Ivan's screens for the web shell: where its templates live, and the scene they draw.
+
+A scene wraps one device's view and nothing else, so a template cannot show what the view
+does not hold: another seat's project hand is not in this device's view, so on no screen.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.game import Screens
+from companion.games.ivan.text import names_of
+from companion.i18n import render, sentence
+
+FAMILIES = ("white", "black", "green", "red")
+LOCAL = ("rye", "wood", "stone")
+FOREIGN = ("gunpowder", "cloth", "metal")
+KINDS = ("construction", "trade", "military")
+SOURCES = ("projects", "regions", "estate", "trophy", "trade_token", "board", "favour_top",
+           "titles", "wild_field", "favour", "foreign_vp", "rest_vp")
+
+
+class Scene:
+    """One device's view (the table's, or a seat's) with the helpers its templates call."""
+
+    goods = LOCAL + FOREIGN
+    local = LOCAL
+    foreign = FOREIGN
+    kinds = KINDS
+
+    def __init__(self, snap: Any, lang: str, seat: str | None, facts: Any = None,
+                 t: Any = None) -> None:
+        self.snap = snap
+        self.v = snap.view
+        self.choices = getattr(snap, "choices", None) or {}
+        self.lang = lang
+        self.seat = seat
+        self.facts = facts or {}
+        self.names = names_of({p["seat"]: p["name"] for p in self.v["players"]}, lang)
+
+    # -- words ----------------------------------------------------------------------------
+    def name(self, seat: str | None) -> str:
+        return self.names.player(seat)
+
+    def term(self, group: str, value: str) -> str:
+        return self.names.term(group, value)
+
+    def region(self, region: str) -> str:
+        return self.names.province(region)
+
+    def say(self, key: str, **params: Any) -> str:
+        return render(key, params, self.names)
+
+    def log(self, lines: int = 8) -> list[str]:
+        """The newest log lines in this device's language, newest last."""
+        return [sentence(note, self.names) for note in self.v["log"][-lines:]]
+
+    def card(self, card: str) -> tuple[str, str | None]:
+        """An assignment card's name, and its city colour where the table told it."""
+        return self.term("special", card), self.facts.get("colours", {}).get(card)
+
+    # -- who and when ---------------------------------------------------------------------
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        return self.v["players"]
+
+    def player(self, seat: str) -> dict[str, Any]:
+        return next(p for p in self.players if p["seat"] == seat)
+
+    @property
+    def me(self) -> dict[str, Any] | None:
+        return next((p for p in self.players if p["seat"] == self.seat), None)
+
+    @property
+    def phase(self) -> str:
+        return self.v["phase"]
+
+    @property
+    def turn(self) -> dict[str, Any] | None:
+        return self.v["turn"]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn is not None and self.turn["player"] == self.seat
+
+    @property
+    def printed(self) -> dict[str, Any] | None:
+        pending = self.v["pending"]
+        return pending if pending and pending["kind"] == "printed" else None
+
+    @property
+    def current_region(self) -> dict[str, Any] | None:
+        return (self.v["region"] or {}).get("current") if self.phase == "regions" else None
+
+    @property
+    def must_keep(self) -> bool:
+        return self.phase == "keep" and self.seat in self.v["waiting"]
+
+    # -- what the screens show -------------------------------------------------------------
+    def chambers(self) -> list[dict[str, Any]]:
+        """Each chamber as the Kremlin shows it: its card, its boyars with their coins (the
+        most significant marked), its seal."""
+        rows = []
+        for chamber, boyars in self.v["chambers"].items():
+            rows.append({"chamber": chamber, "card": self.v["assignments"].get(chamber),
+                         "boyars": boyars, "top": self.v["significant"].get(chamber),
+                         "seal": self.v["seals"].get(chamber),
+                         "on_card": self.v["on_cards"].get(chamber, [])})
+        return rows
+
+    def reward(self, reward: dict[str, Any]) -> str:
+        """A regional reward as the table entered it."""
+        parts = []
+        if reward["vp"]:
+            parts.append(self.say("ivan.w.vp", n=reward["vp"]))
+        if reward["coins"]:
+            parts.append(self.say("ivan.w.coins", n=reward["coins"]))
+        parts += [f"{n} {self.term('good', g)}" for g, n in reward["goods"].items() if n]
+        if reward["favour"]:
+            parts.append(self.say("ivan.w.favour"))
+        return ", ".join(parts) or "—"
+
+    def sources(self, row: dict[str, Any]) -> list[tuple[str, int]]:
+        """Where a player's points came from, in the order of play, for the final table."""
+        return [(why, row["by"][why]) for why in SOURCES if row["by"].get(why)]
+
+    def asked(self, question: dict[str, Any]) -> str:
+        return self.say(question["label"], **question["params"])
+
+
+SCREENS = Screens(
+    package="companion.games.ivan.web",
+    regions={"table": ("status", "kremlin", "decide", "log"), "hand": ("me", "turn", "log")},
+    scene=Scene,
+    new_game={"families": FAMILIES},
+)

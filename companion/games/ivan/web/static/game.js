@@ -1,0 +1,55 @@
+/* Ivan's forms, on the phones and the tablet: a form's [data-ivan-go] button sends the
+   command its fields make, starting from the form's data-base JSON. A field's name is its
+   path in the command ("paid.rye", "cities.0.coins"); data-kind="int" makes it a number,
+   and data-nonzero leaves a 0 out; data-key puts it under that key of the named object; a
+   data-flag checkbox is true when ticked. Entries left empty (a city not entered) are
+   dropped from the lists the form's data-compact names. A refusal is toasted by TC.send, in the device's language. */
+"use strict";
+(() => {
+  function put(target, path, value) {
+    const parts = path.split(".");
+    let at = target;
+    parts.slice(0, -1).forEach((part, i) => {
+      if (at[part] === undefined) at[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
+      at = at[part];
+    });
+    at[parts[parts.length - 1]] = value;
+  }
+
+  function empty(value) {
+    return value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
+  }
+
+  function compact(form, cmd) {
+    for (const key of (form.dataset.compact || "").split(",").filter(Boolean)) {
+      cmd[key] = cmd[key].filter((v) => !empty(v));
+    }
+    return cmd;
+  }
+
+  function command(form) {
+    const cmd = JSON.parse(form.dataset.base);
+    for (const el of form.querySelectorAll("[name]")) {
+      if (el.type === "checkbox") {
+        if (el.hasAttribute("data-flag") && el.checked) put(cmd, el.name, true);
+        continue;
+      }
+      if (el.value === "") continue;
+      const value = el.dataset.kind === "int" ? Number(el.value) : el.value;
+      if (el.hasAttribute("data-nonzero") && value === 0) continue;
+      if (el.dataset.key) {
+        cmd[el.name] = cmd[el.name] || {};
+        cmd[el.name][el.dataset.key] = value;
+      } else {
+        put(cmd, el.name, value);
+      }
+    }
+    return compact(form, cmd);
+  }
+
+  document.addEventListener("click", (e) => {
+    const button = e.target.closest("[data-ivan-go]");
+    if (!button) return;
+    TC.send(command(button.closest("[data-ivan-form]"))).catch(() => {});
+  });
+})();

@@ -1,0 +1,83 @@
+"""An Ivan the Terrible table for the tests: a game made by its create command, positions
+laid out by the game's own events (a favour track, boyars in chambers with coins under
+them, coins and goods in hand), and commands sent as the phones and the tablet send them."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import Session
+from companion.engine.game import TABLE, Actor
+from companion.games.ivan.rules import GAME
+
+FAMILIES = ("white", "black", "green", "red")
+"""The seats: the families' colours, Бельские white, Чернятинские black, Заболотские green,
+Пожарские red, as the rulebook's examples name them in this order."""
+COLOURS = {"ivan.assignment.colour1": "black", "ivan.assignment.colour2": "white",
+           "ivan.assignment.colour3": "red", "ivan.assignment.colour4": "green"}
+"""Only black is in the rulebook; the others are chosen for the tests, never asserted."""
+
+
+class Table:
+    """One game of Ivan in memory, past the set-up: every player has kept a project."""
+
+    def __init__(self, players: int = 4, referee: bool = True, seed: int = 1,
+                 printed: dict[str, Any] | None = None, keep: bool = True) -> None:
+        command = {"type": "create", "seed": seed, "referee": referee,
+                   "players": [{"seat": f} for f in FAMILIES[:players]],
+                   "printed": COLOURS if printed is None else printed}
+        self.session = Session.create(GAME, command)
+        if keep and self.state.phase == "keep":
+            for seat in self.state.seating:
+                self.do({"type": "keep", "player": seat, "kind": "military"})
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def do(self, command: dict[str, Any], actor: Actor = TABLE) -> list[dict[str, Any]]:
+        return self.session.execute(command, actor)
+
+    def events(self, *events: dict[str, Any]) -> None:
+        """Lay out a position with the game's own events."""
+        self.session = Session.replay(GAME, self.session.history + [list(events)])
+
+    def favour(self, *order: str) -> None:
+        """The favour track, top first."""
+        self.events({"type": "favour", "order": list(order)})
+
+    def coins(self, seat: str, n: int) -> None:
+        """``seat`` holds exactly ``n`` coins."""
+        self.events({"type": "coins", "player": seat, "n": n - self.state.players[seat].coins})
+
+    def goods(self, seat: str, **goods: int) -> None:
+        """``seat`` holds exactly these goods (the others unchanged)."""
+        held = self.state.players[seat].goods
+        self.events({"type": "goods", "player": seat, "goods": {g: n - held[g] for g, n in goods.items()}})
+
+    def chambers(self, *boyars: tuple[str, str, int], turn: str, cards: dict[str, str] | None = None) -> None:
+        """The action phase with these boyars (seat, chamber, coins under it) in the chambers,
+        placed from coins given for them, and ``turn`` to act; ``cards`` the assignment cards."""
+        dealt = dict(self.state.assignments)
+        dealt.update(cards or {})
+        events: list[dict[str, Any]] = [
+            {"type": "deal", "decade": self.state.decade, "first": turn, "cards": dealt,
+             "hidden": self.state.hidden_assignment}]
+        for seat, chamber, coins in boyars:
+            events.append({"type": "coins", "player": seat, "n": coins})
+            events.append({"type": "placed", "player": seat, "chamber": chamber, "coins": coins})
+        events.append({"type": "phase", "phase": "actions"})
+        events.append({"type": "turn", "turn": {"player": turn, "chamber": None, "sealed": False, "left": {}}})
+        self.events(*events)
+
+    def turn_to(self, seat: str) -> None:
+        """``seat``'s turn of the action phase begins, before it takes out a boyar."""
+        self.events({"type": "turn", "turn": {"player": seat, "chamber": None, "sealed": False, "left": {}}})
+
+    def regions(self, decade: int = 1) -> None:
+        """The decade's end, the regions about to be rewarded."""
+        self.events({"type": "deal", "decade": decade, "first": self.state.first,
+                     "cards": dict(self.state.assignments), "hidden": self.state.hidden_assignment},
+                    {"type": "turn", "turn": None}, {"type": "phase", "phase": "regions"})
+
+    def notes(self) -> list[str]:
+        return [note["key"] for note in self.state.log]

@@ -1,0 +1,130 @@
+"""Ivan's screens drawn from scenes alone, as the shell draws them (``s`` the scene, ``ctx``
+the device, ``t`` the words): every region at every moment of a whole game, in every
+language; a project hand on no screen but its owner's; the final table explained."""
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Callable
+
+import jinja2
+import pytest
+
+from companion.engine import Session
+from companion.games.ivan.rules import GAME
+from companion.games.ivan.simulate import play_game
+from companion.i18n import LANGUAGES, format_message
+from ivan_table import Table
+
+WEB = Path(str(resources.files(GAME.screens.package)))
+SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
+ENV = jinja2.Environment(loader=jinja2.FileSystemLoader([WEB / "templates", SHELL]),
+                         autoescape=True, undefined=jinja2.StrictUndefined)
+SHELL_WORDS = {"new.players", "new.name"}
+UNFILLED = re.compile(r"\{[a-z_]+\}")
+
+
+def words(lang: str) -> dict[str, str]:
+    return json.loads((WEB / "words" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def t_for(lang: str) -> Callable[..., str]:
+    def t(key: str, **params: Any) -> str:
+        return format_message(words(lang).get(key) or key, params, lang)
+    return t
+
+
+def draw(kind: str, session: Session, seat: str | None, lang: str = "en") -> dict[str, str]:
+    snap = SimpleNamespace(view=GAME.view(session.state, seat), choices=GAME.choices(session.state, seat))
+    scene = GAME.screens.scene(snap, lang, seat, GAME.facts(session.state))
+    ctx = SimpleNamespace(device=SimpleNamespace(table=seat is None, colour=seat), game_id="g1", lang=lang)
+    return {name: ENV.get_template(f"ivan/{kind}/_{name}.html").render(s=scene, ctx=ctx, t=t_for(lang))
+            for name in GAME.screens.regions[kind]}
+
+
+def text(html: dict[str, str]) -> str:
+    return re.sub(r"<[^>]*>", " ", " ".join(html.values()))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_region_draws_every_moment_of_a_whole_game(lang):
+    history = play_game(GAME, 3, 3 if lang == "ru" else 2, referee=lang != "cs").history
+    for done in range(1, len(history) + 1, 13):
+        session = Session.replay(GAME, history[:done])
+        screens = [draw("table", session, None, lang)]
+        screens += [draw("hand", session, seat, lang) for seat in GAME.seats(session.state)]
+        for html in screens:
+            shown = text(html)
+            assert not UNFILLED.search(shown) and "None" not in shown and "ivan." not in shown, shown
+
+
+def test_a_hand_is_on_no_other_screen():
+    """«оставляет на руке (не показывая остальным)»."""
+    table = Table(3, keep=False)
+    for seat, kind in zip(table.state.seating, ("trade", "military", "military")):
+        table.do({"type": "keep", "player": seat, "kind": kind})
+    for seat in (None, "black", "green"):
+        html = "".join(draw("table" if seat is None else "hand", table.session, seat, "ru").values())
+        assert 'data-hand="trade"' not in html and "Мои проекты (только на этом телефоне): торговый" not in html, seat
+    mine = draw("hand", table.session, "white", "ru")["me"]
+    assert 'data-hand="trade"' in mine and "Мои проекты (только на этом телефоне): торговый" in mine
+
+
+def test_the_kremlin_marks_the_most_significant_boyar_and_the_seal():
+    table = Table(3)
+    table.favour("white", "black", "green")
+    table.chambers(("white", "income", 0), ("black", "income", 1), ("green", "grants", 0),
+                   turn="green")
+    table.do({"type": "leave", "player": "green", "chamber": "grants", "seal": True})
+    kremlin = draw("table", table.session, None)["kremlin"]
+    assert 'data-chamber="income" data-top="black"' in kremlin
+    assert 'data-seal="green"' in kremlin
+
+
+def test_the_phone_offers_the_seal_only_where_it_may_seal():
+    table = Table(3)
+    table.favour("white", "black", "green")
+    table.chambers(("white", "income", 0), ("white", "projects", 0), ("black", "projects", 2),
+                   turn="white")
+    turn = draw("hand", table.session, "white")["turn"]
+    assert 'data-seal="income"' in turn and 'data-seal="projects"' not in turn
+    assert 'data-leave="projects"' in turn
+
+
+def test_the_final_table_explains_each_players_points_line_by_line():
+    state = play_game(GAME, 2, 3).state
+    session = Session.replay(GAME, [])
+    session.state = state
+    decide = text({"d": draw("table", session, None, "ru")["decide"]})
+    assert "Победа" in decide and "проекты +" in decide and "титулы +" in decide
+    row = state.result["rows"][0]
+    assert sum(row["by"].values()) == row["total"]
+
+
+def test_the_table_asks_the_cards_colours_with_only_colours():
+    decide = draw("table", Table(2, referee=False, printed={}, keep=False).session, None, "ru")["decide"]
+    assert 'data-key="ivan.assignment.colour1"' in decide
+    assert "чёрный" in text({"d": decide}) and "Цвет города на карте поручения 1" in text({"d": decide})
+
+
+def test_every_word_the_templates_use_is_in_each_language():
+    used: set[str] = set()
+    for path in (WEB / "templates").rglob("*.html"):
+        for call in re.findall(r"\bt\(([^)]*)\)", path.read_text(encoding="utf-8")):
+            used |= {w for w in re.findall(r"'([a-z_.]+)'", call) if not w.endswith(".")}
+    used -= SHELL_WORDS
+    for lang in LANGUAGES:
+        assert used <= set(words(lang)), (lang, used - set(words(lang)))
+        assert set(words(lang)) == set(words("en")), lang
+
+
+def test_a_table_dealing_itself_taps_which_card_lies_under_each_chamber():
+    session = Session.create(GAME, {"type": "create", "seed": 1, "referee": True, "deal": "table",
+                                    "players": [{"seat": s} for s in ("white", "black")]})
+    for seat in ("white", "black"):
+        session.execute({"type": "keep", "player": seat, "kind": "trade"})
+    decide = draw("table", session, None, "ru")["decide"]
+    assert decide.count('name="cards"') == 5 and "карта Кремля" in text({"d": decide})

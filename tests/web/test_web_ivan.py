@@ -1,0 +1,54 @@
+"""Ivan through the web app: made from the API, the kept projects sent from the phones; no
+route or page shows a family's project hand to anyone but that family's phone."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from web_devices import PIN, Phone
+
+PLAYERS = [{"seat": "white", "name": "Anna"}, {"seat": "black", "name": "Boris"},
+           {"seat": "green", "name": "Eva"}]
+KEPT = {"white": "trade", "black": "military", "green": "military"}
+SECRET = ('["trade"]', 'data-hand="trade"')
+
+
+@pytest.fixture
+def ivan(app: Any, table: Any) -> str:
+    r = table.post("/api/games", json={"game": "ivan", "players": PLAYERS, "pin": PIN, "referee": True})
+    assert r.status_code == 201, r.json
+    return r.json["game_id"]
+
+
+def kept(app: Any, game_id: str) -> dict[str, Phone]:
+    phones = {p["seat"]: Phone(app, game_id, p["seat"]) for p in PLAYERS}
+    for seat, kind in KEPT.items():
+        r = phones[seat].send({"type": "keep", "player": seat, "kind": kind})
+        assert r.status_code == 200, r.json
+    return phones
+
+
+def test_every_project_kept_starts_the_first_decade(app, table, ivan):
+    kept(app, ivan)
+    view = table.get(f"/api/games/{ivan}/view").json
+    assert (view["phase"], view["decade"]) == ("planning", 1)
+
+
+def test_no_route_shows_a_hand_to_another_device(app, table, ivan):
+    phones = kept(app, ivan)
+    black = phones["black"]
+    answers = [table.get(f"/api/games/{ivan}/view"),
+               table.get(f"/table/{ivan}", headers={"Accept-Language": "en"}),
+               black.get("view"),
+               black.client.get(f"/hand/{ivan}/{black.token}", headers={"Accept-Language": "ru"})]
+    for answer in answers:
+        text = answer.get_data(as_text=True)
+        assert answer.status_code == 200 and not any(secret in text for secret in SECRET)
+    assert '["trade"]' in phones["white"].get("view").get_data(as_text=True)
+
+
+def test_a_phone_keeps_only_its_own_familys_project(app, ivan):
+    phones = {p["seat"]: Phone(app, ivan, p["seat"]) for p in PLAYERS}
+    r = phones["black"].send({"type": "keep", "player": "white", "kind": "trade"})
+    assert r.status_code != 200
