@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -120,13 +121,32 @@ def test_a_device_cannot_give_a_new_game_printed_values_of_its_own(table, db):
     assert "printed" not in created_config(db, r.json["game_id"])
 
 
+def _questions(game: str) -> list:
+    asks = getattr(find_game(game), "printed_questions", None)
+    return list(asks().values()) if asks else []
+
+
+def _worded(game: str, lang: str, key: str) -> bool:
+    return bool(_game_words(game, lang).get(key) or words(lang).get(key))
+
+
 @pytest.mark.parametrize("game", names())
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_value_a_card_can_show_is_worded_in_every_language(game, lang):
     """A question's choices are offered on /printed and in the table's form by their words,
     never by a key: every game words each of its named choices in each language itself."""
-    rules = find_game(game)
-    asks = getattr(rules, "printed_questions", None)
-    choices = {o for q in (asks() if asks else {}).values() for o in q.options() if isinstance(o, str)}
-    own = _game_words(game, lang)
-    assert not {o for o in choices if not (own.get("printed.option." + o) or words(lang).get("printed.option." + o))}
+    choices = {o for q in _questions(game) for o in q.options() if isinstance(o, str)}
+    assert not {o for o in choices if not _worded(game, lang, "printed.option." + o)}
+
+
+@pytest.mark.parametrize("game", names())
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_group_of_printed_values_has_a_title_in_every_language(game, lang):
+    assert not {q.group for q in _questions(game) if q.group and not _worded(game, lang, q.group)}
+
+
+def test_a_group_is_one_fold_on_the_page_wherever_its_questions_stand_in_the_data(table):
+    """Little Empires declares the payment icons' questions in two places of its data."""
+    page = table.get("/printed").get_data(as_text=True)
+    titles = re.findall(r"<summary>([^<]+) <small", page)
+    assert titles and len(titles) == len(set(titles))
