@@ -140,7 +140,8 @@ class EdoRules:
         return choices(state, seat)
 
     def facts(self, state: EdoState) -> dict[str, Any]:
-        return {"locations": dict(state.locations), "actions": state.data.get("actions", {})}
+        return {"locations": dict(state.locations), "actions": state.data.get("actions", {}),
+                "end_power": state.data.get("end_power", 0)}
 
     def summary(self, state: EdoState) -> dict[str, Any]:
         return {"phase": state.phase, "round": state.round,

@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.engine.game import Screens
 from companion.games.edo.setup import COLOURS
+from companion.games.edo.web import map as board_map
 from companion.games.edo.text import names_of
 from companion.i18n import render, sentence
 
@@ -70,25 +71,40 @@ class Scene:
     def turn(self) -> dict[str, Any] | None:
         return self.v["turn"]
 
+    def player(self, seat: str | None) -> dict[str, Any] | None:
+        return next((p for p in self.players if p["seat"] == seat), None)
+
+    @property
+    def awaited(self) -> str | None:
+        """The one player the game waits for now (his card, or his wages), if one."""
+        if self.turn is not None:
+            return self.turn["player"]
+        if self.phase == "wages" and self.v["queue"]:
+            return self.v["queue"][0]
+        return None
+
     @property
     def my_turn(self) -> bool:
         return self.turn is not None and self.turn["player"] == self.seat
 
-    @property
-    def my_action(self) -> str | None:
-        """The action of the card this seat is carrying out, once it is turned up."""
-        if not self.my_turn or not self.turn["revealed"]:
+    def action_of(self, seat: str | None) -> str | None:
+        """The action of the card ``seat`` is carrying out, once it is turned up (public
+        from then on, so the table may offer its executions when the tablet is passed)."""
+        if self.turn is None or self.turn["player"] != seat or not self.turn["revealed"]:
             return None
-        return self.v["my_plan"][self.turn["slot"]]["action"]
+        player = self.player(seat)
+        return next((r["action"] for r in player["revealed"] if r["slot"] == self.turn["slot"]), None)
 
-    @property
-    def act_form(self) -> str | None:
-        action = self.my_action
+    def act_form(self, seat: str | None) -> str | None:
+        action = self.action_of(seat)
         return ACTS.get(action) if action and self.turn["left"] else None
+
+    def wages_of(self, seat: str | None) -> bool:
+        return self.phase == "wages" and bool(self.v["queue"]) and self.v["queue"][0] == seat
 
     @property
     def my_wages(self) -> bool:
-        return self.phase == "wages" and bool(self.v["queue"]) and self.v["queue"][0] == self.seat
+        return self.wages_of(self.seat)
 
     @property
     def printed(self) -> dict[str, Any] | None:
@@ -111,6 +127,46 @@ class Scene:
         """A printed question's option: an action's name, or the number itself."""
         return self.term("action", value) if isinstance(value, str) else str(value)
 
+    @staticmethod
+    def number(figure: str) -> str:
+        """A samurai as its player reads it: by its number ("blue3" is 3), not its id."""
+        return figure.lstrip("abcdefghijklmnopqrstuvwxyz")
+
+    # -- the board ------------------------------------------------------------------------
+    def map(self) -> list[board_map.Node]:
+        return board_map.layout(self.v["locations"])
+
+    def samurai_at(self) -> dict[str, list[tuple[str, str]]]:
+        return board_map.samurai_at(self.players)
+
+    def card_places(self, player: dict[str, Any]) -> list[dict[str, Any]]:
+        """The player's planning board as the table sees it: three places, each empty, a card
+        face down with the officials standing before it once every plan is in, or face up
+        with its action once turned up («выбранным действием вниз» until then)."""
+        before = player["before_cards"]
+        places = []
+        for slot in range(3):
+            up = next((r for r in player["revealed"] if r["slot"] == slot), None)
+            shown = up or (before[slot] if before else None)
+            now = self.turn is not None and self.turn["player"] == player["seat"] \
+                and self.turn["slot"] == slot
+            places.append({"slot": slot, "state": "up" if up else "down" if shown else
+                           "ready" if player["plan_in"] else "empty",
+                           "action": up["action"] if up else None,
+                           "officials": shown["officials"] if shown else 0,
+                           "shogun": shown["shogun"] if shown else 0,
+                           "now": now, "done": bool(up) and not now})
+        return places
+
+    def power_track(self) -> dict[str, Any]:
+        """The power points track: every value up to past the leader, the end at 12 marked."""
+        end = self.facts["end_power"]
+        top = max([end + 4] + [p["power"] + 2 for p in self.players])
+        at: dict[int, list[str]] = {}
+        for p in self.players:
+            at.setdefault(p["power"], []).append(p["seat"])
+        return {"cells": list(range(top + 1)), "end": end, "at": at}
+
     def revealed(self, player: dict[str, Any], slot: int) -> str | None:
         """The action of ``player``'s card ``slot`` once it is turned up, else None."""
         return next((self.term("action", r["action"]) for r in player["revealed"]
@@ -119,7 +175,7 @@ class Scene:
 
 SCREENS = Screens(
     package="companion.games.edo.web",
-    regions={"table": ("status", "decide", "log"), "hand": ("me", "plan", "turn", "log")},
+    regions={"table": ("top", "map", "boards", "decide", "log"), "hand": ("me", "plan", "turn", "log")},
     scene=Scene,
     new_game={"colours": COLOURS},
 )
