@@ -81,3 +81,14 @@ def test_undoing_a_step_puts_the_pieces_back():
     undone = GAME.undo_steps(groups)
     assert [line["key"] for line in undone[0]["lines"]] == ["edo.board.pay", "edo.board.home"]
     assert undone[0]["lines"][1]["params"] == {"player": "blue", "src": "post1"}
+
+
+def test_random_players_build_up_to_the_twelve_power_points_end_now_and_then():
+    """«Проверьте, не набрал ли кто-нибудь из игроков 12 очков власти или больше, или не
+    закончилась ли колода карт торговца»: random players who still play with purpose end
+    some games by power points, the others by the empty merchant deck."""
+    ends = []
+    for seed in range(1, 41):
+        keys = {note["key"] for note in play_game(GAME, 4, seed).state.log}
+        ends.append("power" if "edo.end_power" in keys else "deck" if "edo.end_deck" in keys else None)
+    assert set(ends) == {"power", "deck"}

@@ -100,6 +100,9 @@
 
   async function handIn(button) {
     if (draft.some((s) => !s)) { toast(W.edo_three); return; }
+    /* «необходимо назначать двух чиновников на каждого самурая» */
+    const odd = draft.find((s) => (s.own + s.shogun) % Number(pick(s.card, s.action).dataset.each));
+    if (odd) { toast(W.edo_pairs); return; }
     const slots = draft.map((s) => ({card: s.card, action: s.action, officials: s.own + s.shogun,
                                      shogun: s.shogun}));
     button.disabled = true;
