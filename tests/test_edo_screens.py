@@ -156,6 +156,30 @@ def test_the_phone_words_a_refused_official_in_its_players_language():
     assert refusal.group(1) == "Действию «Наём» здесь можно назначить не больше 1 чиновника, а не 2."
 
 
+def test_the_phone_offers_only_the_samurai_standing_where_the_action_needs_one():
+    """«у игрока должен быть один из его самураев в соответствующей ресурсу локации»: the
+    samurai at the forest is offered for wood, the one at a border post is not."""
+    table = Table(2)
+    forester, guard = table.samurai("blue", "forest1", "post1")
+    table.plan("blue", ("card2", "produce_wood", 1), ("card1", "money", 0), ("card3", "build", 0))
+    table.everyone_idle_but("blue")
+    table.play_until_turn("blue")
+    table.do({"type": "reveal", "player": "blue"})
+    turn = draw("hand", table.session, "blue")["turn"]
+    assert f'value="{forester}"' in turn and f'value="{guard}"' not in turn
+
+
+def test_with_no_samurai_in_place_the_phone_offers_only_to_stop():
+    table = Table(2)
+    table.samurai("blue", "post1")
+    table.plan("blue", ("card2", "produce_wood", 1), ("card1", "money", 0), ("card3", "build", 0))
+    table.everyone_idle_but("blue")
+    table.play_until_turn("blue")
+    table.do({"type": "reveal", "player": "blue"})
+    turn = draw("hand", table.session, "blue")["turn"]
+    assert "data-no-samurai" in turn and "data-edo-go" not in turn and '"type": "done"' in turn
+
+
 def test_passing_the_tablet_the_table_opens_the_hands_still_to_plan():
     """Every player plans in turn behind the hand-over screen: the table offers the hands of
     those who have not planned, and no one else's."""

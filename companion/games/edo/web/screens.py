@@ -99,6 +99,18 @@ class Scene:
         action = self.action_of(seat)
         return ACTS.get(action) if action and self.turn["left"] else None
 
+    def able(self, seat: str) -> list[tuple[str, str]]:
+        """(samurai, location) of ``seat``'s samurai that can carry out his turned-up card once
+        more: not yet used by it, and standing where its action needs one (the resource's
+        location, a city, the merchant's location)."""
+        action = self.action_of(seat)
+        at = self.facts["actions"][action].get("at") if action else None
+        kinds = {"city": ("edo", "city")}.get(at, (at,))
+        player = self.player(seat)
+        return [(f, loc) for f, loc in player["samurai"].items() if f not in self.turn["used"]
+                and (loc == self.v["merchant"]["at"] if at == "merchant"
+                     else self.v["locations"].get(loc) in kinds)]
+
     def wages_of(self, seat: str | None) -> bool:
         return self.phase == "wages" and bool(self.v["queue"]) and self.v["queue"][0] == seat
 
