@@ -10,8 +10,8 @@ from typing import Any, Mapping
 
 WIDTH, HEIGHT = 1000, 560
 RING = ("city", "forest", "quarry", "field")
-SIZE = {"edo": (230, 118), "city": (176, 100), "forest": (128, 70), "quarry": (128, 70),
-        "field": (128, 70), "post": (96, 52)}
+SIZE = {"edo": (240, 132), "city": (186, 112), "forest": (136, 80), "quarry": (136, 80),
+        "field": (136, 80), "post": (104, 60)}
 """Each kind's box (width, height): a city holds its ten plots, a border post a samurai or two."""
 
 
