@@ -128,6 +128,14 @@ def test_the_table_keeps_each_players_ryo_covered():
     assert "37" not in boards and "▒" in boards
 
 
+def test_an_open_stack_of_ryo_is_counted_on_the_table():
+    table = Table(2)
+    table.do({"type": "cover", "player": "blue", "covered": False})
+    boards = draw("table", table.session, None)["boards"]
+    assert re.search(r'data-seat="blue".*?Ryo 10<', boards, re.S)
+    assert 'data-cover="open"' in draw("hand", table.session, "blue")["me"]
+
+
 def test_the_board_shows_every_location_its_buildings_in_build_order_and_the_samurai():
     """«Каждое новое здание должно помещаться на соседний свободный участок»: the plots fill
     in build order, each building in its owner's colour, a fortress in no one's."""
