@@ -14,6 +14,7 @@ import jinja2
 import pytest
 
 from companion.engine import Session
+from companion.games.edo import scoring
 from companion.games.edo.rules import GAME
 from companion.games.edo.simulate import play_game
 from companion.i18n import LANGUAGES, format_message
@@ -134,6 +135,17 @@ def test_an_open_stack_of_ryo_is_counted_on_the_table():
     boards = draw("table", table.session, None)["boards"]
     assert re.search(r'data-seat="blue".*?Ryo 10<', boards, re.S)
     assert 'data-cover="open"' in draw("hand", table.session, "blue")["me"]
+
+
+def test_a_player_without_a_house_in_edo_stands_below_the_ranked_ones():
+    """«Если у игрока нет дома в Эдо, он выходит из игры и не может победить»: whatever his
+    points, his row comes after every ranked player's."""
+    table = Table(2)
+    table.build("edo", ("house", "red"))
+    table.events({"type": "power", "player": "blue", "n": 9}, {"type": "power", "player": "red", "n": 1},
+                 {"type": "phase", "phase": "over"}, {"type": "over", "result": scoring.final(table.state)})
+    decide = draw("table", table.session, None)["decide"]
+    assert re.findall(r'data-final="(\w+)"', decide) == ["red", "blue"]
 
 
 def test_the_board_shows_every_location_its_buildings_in_build_order_and_the_samurai():

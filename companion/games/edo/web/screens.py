@@ -179,6 +179,13 @@ class Scene:
             at.setdefault(p["power"], []).append(p["seat"])
         return {"cells": list(range(top + 1)), "end": end, "at": at}
 
+    def final_rows(self) -> list[dict[str, Any]]:
+        """The final table's rows: the ranked players by place, then those out of the running
+        («Если у игрока нет дома в Эдо, он выходит из игры»), whatever their totals."""
+        rows = self.v["result"]["rows"]
+        return sorted((r for r in rows if r["eligible"]), key=lambda r: r["place"]) + \
+            sorted((r for r in rows if not r["eligible"]), key=lambda r: -r["total"])
+
     def revealed(self, player: dict[str, Any], slot: int) -> str | None:
         """The action of ``player``'s card ``slot`` once it is turned up, else None."""
         return next((self.term("action", r["action"]) for r in player["revealed"]
