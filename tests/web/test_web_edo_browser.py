@@ -114,7 +114,7 @@ def test_a_round_of_edo_with_a_tablet_and_three_phones(server, browser, artifact
             else:
                 page.click("form.act [data-cmd]")
             page.wait_for_selector("form.act", state="detached")
-        settle([page], table)
+        settle([table], page)  # the table has what this phone did before the next turn is read
         if (seat, slot) == ("blue", "0"):
             assert table.locator("[data-card='blue-0']").get_attribute("data-card-state") == "up"
             assert "Рисовые поля" in table.inner_text("[data-card='blue-0']")
