@@ -10,11 +10,10 @@ from typing import Any
 
 from companion.engine.game import Screens
 from companion.games.edo.setup import COLOURS
-from companion.games.edo.web import map as board_map
 from companion.games.edo.text import names_of
+from companion.games.edo.web import map as board_map
 from companion.i18n import render, sentence
 
-RESOURCES = ("rice", "wood", "stone")
 ACTS = {"travel": "travel", "develop": "develop", "trade": "trade",
         "build": "build", "build_complex": "build",
         "produce_wood": "produce", "produce_stone": "produce", "produce_rice": "produce"}
@@ -127,11 +126,6 @@ class Scene:
     def locations(self, *kinds: str) -> list[str]:
         return [loc for loc, kind in self.v["locations"].items() if not kinds or kind in kinds]
 
-    def plan_options(self) -> list[tuple[str, str, int]]:
-        """(card, action, most officials) for every action on this seat's cards."""
-        return [(card, action, most) for card, actions in self.choices.get("cards", {}).items()
-                for action, most in actions.items()]
-
     def asked(self, question: dict[str, Any]) -> str:
         return self.say(question["label"], **question["params"])
 
@@ -185,11 +179,6 @@ class Scene:
         rows = self.v["result"]["rows"]
         return sorted((r for r in rows if r["eligible"]), key=lambda r: r["place"]) + \
             sorted((r for r in rows if not r["eligible"]), key=lambda r: -r["total"])
-
-    def revealed(self, player: dict[str, Any], slot: int) -> str | None:
-        """The action of ``player``'s card ``slot`` once it is turned up, else None."""
-        return next((self.term("action", r["action"]) for r in player["revealed"]
-                     if r["slot"] == slot), None)
 
 
 SCREENS = Screens(
