@@ -7,7 +7,6 @@ turned up; the others wait for the player's ``act``, one execution each, or his 
 """
 from __future__ import annotations
 
-from typing import Any
 
 from companion.errors import RuleError
 from companion.games.edo import actions, values
