@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping
 
+from companion.engine import senders
 from companion.engine.game import Actor, Decision, Emit, versions
 from companion.errors import RuleError
 from companion.games.ivan import (RULES_VERSION, board, catalog, chambers, kremlin, regions, scoring,
@@ -52,21 +53,6 @@ def proceed(play: Play) -> None:
     s = play.state
     while s.pending is None and s.phase in STEPS and STEPS[s.phase](play):
         pass
-
-
-def check_sender(command: Mapping[str, Any], actor: Actor) -> None:
-    """The table makes the game, tells printed values and enters the decade's end; a phone
-    acts only for its own family (the table for anyone: the group may pass the tablet).
-    Checked before the command's shape, so a phone learns nothing from a command it may not
-    send."""
-    kind = command.get("type") if isinstance(command, Mapping) else None
-    if kind in TABLE_ONLY:
-        if not actor.is_table:
-            raise RuleError("device.table_only")
-    elif actor.role == "onlooker":
-        raise RuleError("device.unknown")
-    elif not actor.is_table and isinstance(command, Mapping) and command.get("player") != actor.seat:
-        raise RuleError("device.not_your_colour", player=actor.seat)
 
 
 def _ticked(value: Any) -> bool:
@@ -114,7 +100,7 @@ class IvanRules:
 
     def execute(self, state: IvanState, command: Mapping[str, Any], actor: Actor,
                 rng: random.Random, emit: Emit) -> None:
-        check_sender(command, actor)
+        senders.check(command, actor, TABLE_ONLY)
         cmd = cmds.parse(command)
         play = Play(state, emit, rng)
         if isinstance(cmd, cmds.Create):
