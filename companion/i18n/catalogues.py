@@ -6,6 +6,10 @@ The platform (this package) owns the engine's and the shell's refusals; a kit ow
 hardware says; a game owns its rules' sentences. A game's chain lists its own package, then
 its kits; the platform closes every chain. Keys are looked up along the chain, so two games
 may both say ``battle.declared`` and each is shown its own sentence.
+
+Beside them an owner may keep ``params.json``: what a parameter of its sentences holds, where
+its name alone does not say it (``{"victim": "player", "chamber": "action"}``: a player, a
+province, or a group of its terms), so a game names its parameters as its rulebook does.
 """
 from __future__ import annotations
 
@@ -48,6 +52,17 @@ def lookup(key: str, lang: str, owners: tuple[str, ...]) -> str | None:
         if found is not None:
             return found
     return None
+
+
+@lru_cache(maxsize=None)
+def kinds(owners: tuple[str, ...]) -> Mapping[str, str]:
+    """What each parameter the chain's owners declare holds; a more specific owner wins."""
+    merged: dict[str, str] = {}
+    for owner in reversed(owners):
+        path = resources.files(owner) / "messages" / "params.json"
+        if path.is_file():
+            merged.update(json.loads(path.read_text(encoding="utf-8")))
+    return merged
 
 
 @lru_cache(maxsize=None)

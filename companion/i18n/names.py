@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from companion.i18n.catalogues import chain, language, lookup, merged_terms
+from companion.i18n.catalogues import chain, kinds, language, lookup, merged_terms
 from companion.i18n.pattern import format_message
 
 GENERAL = 5
@@ -23,6 +23,7 @@ class Names:
         self.lang = language(lang)
         self.chain = chain(catalogues or ())
         self.terms: Mapping[str, Any] = merged_terms(self.lang, self.chain)
+        self.kinds: Mapping[str, str] = kinds(self.chain)
         self._province = province or (lambda p: p)
         self._players = players or {}
 

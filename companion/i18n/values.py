@@ -1,7 +1,8 @@
 """Parameters shown by their local names, so the table reads "Кодзукэ не граничит с Мино" on
 one device and "Kozuke is not next to Mino" on another.
 
-A parameter's name says what it holds: ``province``, ``src`` and ``dst`` are provinces (and
+A parameter's name says what it holds, unless its game's catalogue declares it
+(``params.json``, see ``catalogues``): ``province``, ``src`` and ``dst`` are provinces (and
 ``region`` a region, named by the board as they are),
 ``player`` and its kin are colours, ``action`` and its kin are terms of the catalogue, and a
 few more hold lists, counts by colour or a throw's parts.
@@ -21,6 +22,12 @@ TERM_KEYS = {"action": "action", "building": "building", "card": "special",
 
 def shown(key: str, value: Any, names: Names, params: Mapping[str, Any]) -> str:
     """The parameter ``key`` as the sentence shows it on this device."""
+    declared = names.kinds.get(key)
+    if declared is not None and (value is None or isinstance(value, str)):
+        if declared == "player":
+            return names.player(value)
+        if value is not None:
+            return names.province(value) if declared == "province" else names.term(declared, value)
     if key in PROVINCE_KEYS and isinstance(value, str):
         return names.province(value)
     if key in PLAYER_KEYS and (value is None or isinstance(value, str)):
