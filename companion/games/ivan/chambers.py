@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import RuleError
-from companion.games.ivan import kremlin
+from companion.games.ivan import cities, kremlin
 from companion.games.ivan.commands import (Complete, Done, Effect, Exchange, Free, Grant, Income,
                                            Manoeuvre, TakeForeign, TakeProject, TokensForProject)
 from companion.games.ivan.play import Play
@@ -77,10 +77,15 @@ def manoeuvre(play: Play, cmd: Manoeuvre) -> None:
     """«Совершите до двух действий, каждым из которых вы можете либо выставить 1 воина, либо
     переместить 1 воина или 1 боярина»; the enhancement a third."""
     turn = _acting(play, cmd.player, "manoeuvres", "actions")
+    tracked = cities.tracked(play.state)
     if cmd.action == "place":
         if play.state.players[cmd.player].warriors <= 0:
             raise RuleError("ivan.no_warrior_left")
+        if tracked:
+            cities.place_warrior(play, cmd.player, cmd.city)
         play.event("pieces", player=cmd.player, warriors=-1)
+    elif tracked:
+        cities.move(play, cmd.player, cmd.piece, cmd.city, cmd.to)
     _use(play, turn, "actions")
     play.note("ivan.manoeuvre_" + cmd.action, player=cmd.player)
 
@@ -109,8 +114,11 @@ def complete(play: Play, cmd: Complete) -> None:
     player = play.state.players[cmd.player]
     if cmd.kind not in player.hand:
         raise RuleError("ivan.project_not_in_hand", kind=cmd.kind)
+    building = _building_city(play, cmd) if cmd.kind == "construction" else None
     _pay(play, cmd.player, cmd.paid)
     _use(play, turn, "actions")
+    if building is not None:
+        cities.put(play, cmd.player, building, "building")
     hand = list(player.hand)
     hand.remove(cmd.kind)
     play.event("hand", player=cmd.player, hand=hand)
@@ -118,6 +126,23 @@ def complete(play: Play, cmd: Complete) -> None:
     play.note("ivan.completed", player=cmd.player, kind=cmd.kind, n=cmd.vp)
     play.vp(cmd.player, cmd.vp, "projects")
     _project_effect(play, cmd.player, cmd.kind)
+
+
+def _building_city(play: Play, cmd: Complete) -> str | None:
+    """With the map tracked, the city the building goes to: one the rule allows, and only
+    none when «таких городов нет или у вас не осталось зданий»."""
+    s = play.state
+    if not cities.tracked(s):
+        return None
+    allowed = cities.building_cities(s, cmd.player) if s.players[cmd.player].buildings > 0 else []
+    if not allowed:
+        if cmd.city is not None:
+            raise RuleError("ivan.no_building_city")
+        return None
+    city = cities.known(play, cmd.city)
+    if city not in allowed:
+        raise RuleError("ivan.building_city", dst=city)
+    return city
 
 
 def _project_effect(play: Play, seat: str, kind: str) -> None:
@@ -196,11 +221,19 @@ def effect(play: Play, cmd: Effect) -> None:
     player = play.state.players[cmd.player]
     if cmd.warriors > player.warriors:
         raise RuleError("ivan.no_warrior_left")
+    tracked = cities.tracked(play.state)
+    if tracked and len(cmd.cities) != cmd.warriors:
+        raise RuleError("ivan.warrior_cities", n=cmd.warriors)
+    for city in cmd.cities if tracked else ():
+        if cities.count(play.state, cmd.player, cities.known(play, city)) == 0:
+            raise RuleError("ivan.city_not_yours", dst=city)
     _pay(play, cmd.player, {g: -n for g, n in cmd.goods.items() if n < 0}, max(0, -cmd.coins))
     play.goods(cmd.player, {g: n for g, n in cmd.goods.items() if n > 0})
     play.coins(cmd.player, max(0, cmd.coins))
     if cmd.warriors:
         play.event("pieces", player=cmd.player, warriors=-cmd.warriors)
+    for city in cmd.cities if tracked else ():
+        cities.put(play, cmd.player, city, "warrior")
     play.note("ivan.effect", player=cmd.player, source=cmd.source)
     play.vp(cmd.player, cmd.vp, cmd.source)
     for _ in range(cmd.favour):
@@ -238,8 +271,15 @@ def done(play: Play, cmd: Done) -> None:
     if turn["chamber"] is None:
         raise RuleError("ivan.leave_first")
     card = s.assignments[turn["chamber"]]
-    play.note("ivan.boyar_stays" if card == kremlin.KREMLIN else "ivan.boyar_to_city",
-              player=cmd.player, card=card)
+    if card != kremlin.KREMLIN and cities.tracked(s):
+        city = cities.known(play, cmd.city)
+        if city not in cities.boyar_cities(s, card):
+            raise RuleError("ivan.city_not_of_card", dst=city, card=card)
+        cities.put(play, cmd.player, city, "boyar")
+        play.note("ivan.boyar_to", player=cmd.player, dst=city)
+    else:
+        play.note("ivan.boyar_stays" if card == kremlin.KREMLIN else "ivan.boyar_to_city",
+                  player=cmd.player, card=card)
     following = kremlin.next_seat(s, cmd.player, lambda seat: bool(s.boyars_in_chambers(seat)))
     if following is None:
         play.event("turn", turn=None)
