@@ -68,6 +68,7 @@ def _map_choices(state: IvanState, seat: str) -> dict[str, Any]:
     chosen: dict[str, Any] = {"cities": every, "mine": mine,
                               "warriors_at": [c for c in every if cities.count(state, seat, c, ("warrior",))],
                               "boyars_at": [c for c in every if cities.count(state, seat, c, ("boyar",))],
+                              "movable": [c for c in every if cities.count(state, seat, c, ("warrior", "boyar"))],
                               "building": cities.building_cities(state, seat)}
     chamber = state.turn.get("chamber") if state.turn else None
     if chamber:

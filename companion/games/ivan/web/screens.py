@@ -19,6 +19,12 @@ SOURCES = ("projects", "regions", "estate", "trophy", "trade_token", "board", "f
            "titles", "wild_field", "favour", "foreign_vp", "rest_vp")
 
 
+def _city_order(city: str, shown: str) -> tuple[int, str]:
+    """The named cities alphabetically, then the numbered ones by number."""
+    number = city[4:] if city.startswith("city") else ""
+    return (int(number), "") if number.isdigit() else (0, shown)
+
+
 class Scene:
     """One device's view (the table's, or a seat's) with the helpers its templates call."""
 
@@ -156,7 +162,7 @@ class Scene:
             held = [(seat, pieces) for seat, pieces in families.items() if pieces]
             if held:
                 rows.append({"city": city, "held": held})
-        return sorted(rows, key=lambda r: self.city(r["city"]))
+        return sorted(rows, key=lambda r: _city_order(r["city"], self.city(r["city"])))
 
 
 SCREENS = Screens(
