@@ -100,12 +100,14 @@ def _extra(state: IvanState, seat: str, rng: random.Random) -> Command | None:
     local = [g for g in state.data["local"] if p.goods[g] >= 2]
     if roll < 0.08 and local:
         return {"type": "free", "player": seat, "paid": {rng.choice(local): 2}}
-    if roll < 0.1:
+    if roll < 0.1 and p.tokens >= 2:
         return {"type": "tokens_for_project", "player": seat, "kind": rng.choice(state.data["project_kinds"]),
                 "source": rng.choice(["display", "deck"])}
     if roll < 0.2:
         effect: Command = {"type": "effect", "player": seat,
                            "source": rng.choice(["estate", "trophy", "trade_token", "board"])}
+        if effect["source"] == "trade_token" and rng.random() < 0.7:
+            effect["taken"] = True
         what = rng.choice(["vp", "coins", "favour", "goods", "warriors"])
         if what == "vp":
             effect["vp"] = rng.randint(1, 3)

@@ -221,6 +221,8 @@ def effect(play: Play, cmd: Effect) -> None:
     player = play.state.players[cmd.player]
     if cmd.warriors > player.warriors:
         raise RuleError("ivan.no_warrior_left")
+    if cmd.taken and cmd.source != "trade_token":
+        raise RuleError("ivan.only_tokens_taken")
     tracked = cities.tracked(play.state)
     if tracked and len(cmd.cities) != cmd.warriors:
         raise RuleError("ivan.warrior_cities", n=cmd.warriors)
@@ -234,10 +236,22 @@ def effect(play: Play, cmd: Effect) -> None:
         play.event("pieces", player=cmd.player, warriors=-cmd.warriors)
     for city in cmd.cities if tracked else ():
         cities.put(play, cmd.player, city, "warrior")
+    if cmd.taken:
+        _token_to_board(play, cmd.player)
     play.note("ivan.effect", player=cmd.player, source=cmd.source)
     play.vp(cmd.player, cmd.vp, cmd.source)
     for _ in range(cmd.favour):
         play.gain_favour(cmd.player)
+
+
+def _token_to_board(play: Play, seat: str) -> None:
+    """«положите его в любую круглую ячейку на своём планшете (можно и поверх напечатанного
+    эффекта) ... Если все круглые ячейки на планшете заняты, сбросьте любой жетон, прежде чем
+    класть новый»: a full board keeps its count, one token discarded for the new one."""
+    if play.state.players[seat].tokens >= play.data["trade_cells"]:
+        play.note("ivan.token_discarded_full", player=seat)
+        return
+    play.event("tokens", player=seat, n=1)
 
 
 def free(play: Play, cmd: Free) -> None:
@@ -258,8 +272,12 @@ def free(play: Play, cmd: Free) -> None:
 
 def tokens_for_project(play: Play, cmd: TokensForProject) -> None:
     """«сбросьте 2 торговых жетона с планшета, чтобы взять на руку 1 проект (по обычным
-    правилам)»: the tokens are on the player's board, the project goes to his hand."""
+    правилам)»: two of the tokens taken onto the board (not its printed effects) go."""
     kremlin.own_turn(play, cmd.player, "actions")
+    held = play.state.players[cmd.player].tokens
+    if held < 2:
+        raise RuleError("ivan.two_tokens_needed", held=held)
+    play.event("tokens", player=cmd.player, n=-2)
     _to_hand(play, cmd.player, cmd.kind, cmd.source)
 
 

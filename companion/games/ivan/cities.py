@@ -103,3 +103,11 @@ def boyar_cities(state: IvanState, card: str) -> list[str]:
     """«в любой город соответствующего цвета (в любой город на поле, если это многоцветная
     карта)»."""
     return [city for city in state.data["cities"] if card == "any" or card_of(state, city) == card]
+
+
+def strong(state: IvanState, seat: str) -> int:
+    """The cities where ``seat`` has 3 influence or more: «Влияние в городах определяется так
+    же, как в регионах ... Не имеет значения, каким влиянием обладают в этих городах соперники»."""
+    weight = state.data["influence"]
+    return sum(1 for families in state.cities.values()
+               if sum(weight[kind] * n for kind, n in families.get(seat, {}).items()) >= state.data["strong_city"])

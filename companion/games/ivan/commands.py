@@ -163,6 +163,8 @@ class Effect(_Command, tag="effect"):
     warriors: whole(0, 3) = 0
     cities: Annotated[tuple[City, ...], Meta(max_length=3)] = ()
     """With the map tracked: where each warrior placed went."""
+    taken: bool = False
+    """A trade token taken from the map onto the player's board (its effect resolved at once)."""
 
 
 class Free(_Command, tag="free"):
@@ -202,8 +204,9 @@ class Choose(_Command, tag="choose"):
 
 class Title(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A title the rulebook's answers describe: ``vp`` per set of the three kinds of completed
-    project, or per completed project of one kind."""
-    per: Literal["set", "construction", "trade", "military"]
+    project, per completed project of one kind, per trophy and trade token on the board, or
+    (with the map tracked) per city where the family has 3 influence or more."""
+    per: Literal["set", "construction", "trade", "military", "trophies_tokens", "cities"]
     vp: whole(1, 10)
 
 

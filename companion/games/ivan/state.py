@@ -33,6 +33,8 @@ class Player:
     titles: int = 0
     estates: int = 0
     trophies: int = 0
+    tokens: int = 0
+    """Trade tokens taken onto the player's board and still there (not the printed effects)."""
     kept: bool = False
 
 
@@ -216,6 +218,10 @@ def _completed(s: IvanState, e: dict[str, Any]) -> None:
     s.players[e["player"]].completed[e["kind"]] += 1
 
 
+def _tokens(s: IvanState, e: dict[str, Any]) -> None:
+    s.players[e["player"]].tokens += e["n"]
+
+
 def _city(s: IvanState, e: dict[str, Any]) -> None:
     held = s.cities.setdefault(e["city"], {}).setdefault(e["player"], {})
     held[e["piece"]] = held.get(e["piece"], 0) + e["n"]
@@ -245,7 +251,7 @@ FOLD: dict[str, Callable[[IvanState, dict[str, Any]], None]] = {
     "left": _left, "refund": _refund, "coins": _coins, "goods": _goods, "vp": _vp,
     "favour": _favour, "token": _token, "tokens_removed": _tokens_removed, "pieces": _pieces,
     "cards": _cards, "completed": _completed, "wild_reset": _wild_reset,
-    "city": _city,
+    "city": _city, "tokens": _tokens,
     "phase": _set("phase"), "pending": _set("pending"), "turn": _set("turn"),
     "region": _set("region"), "dealing": _set("dealing"), "scored": _set("scored"),
     "over": _set("result"), "note": _note,
