@@ -207,3 +207,15 @@ def test_the_view_offers_the_counted_influence_for_the_table_to_confirm():
     table = Table(3, influence="map", keep=False)
     table.pieces("green", "putivl", warrior=1, building=1)
     assert GAME.view(table.state)["counted"]["north"]["green"] == 3
+
+
+def test_the_log_names_the_cities_of_a_move():
+    """«Черниятинские передвигают воина из Чернигова в Новгород-Северский»: the log says from
+    where to where."""
+    table = mustered()
+    acting(table, "white", "manoeuvres")
+    start = next(c for c in MAP_CITIES if cities.count(table.state, "white", c))
+    table.do({"type": "manoeuvre", "player": "white", "action": "move", "city": start, "to": "novgorod_seversky"},
+             phone("white"))
+    note = table.state.log[-1]
+    assert note["key"] == "ivan.warrior_moved" and note["params"]["dst"] == "novgorod_seversky"

@@ -87,7 +87,12 @@ def manoeuvre(play: Play, cmd: Manoeuvre) -> None:
     elif tracked:
         cities.move(play, cmd.player, cmd.piece, cmd.city, cmd.to)
     _use(play, turn, "actions")
-    play.note("ivan.manoeuvre_" + cmd.action, player=cmd.player)
+    if not tracked:
+        play.note("ivan.manoeuvre_" + cmd.action, player=cmd.player)
+    elif cmd.action == "place":
+        play.note("ivan.warrior_placed_in", player=cmd.player, dst=cmd.city)
+    else:
+        play.note(f"ivan.{cmd.piece}_moved", player=cmd.player, src=cmd.city, dst=cmd.to)
 
 
 def take_project(play: Play, cmd: TakeProject) -> None:
