@@ -219,3 +219,13 @@ def test_the_log_names_the_cities_of_a_move():
              phone("white"))
     note = table.state.log[-1]
     assert note["key"] == "ivan.warrior_moved" and note["params"]["dst"] == "novgorod_seversky"
+
+
+def test_no_city_for_a_building_keeps_it_in_the_supply():
+    """«Если таких городов нет ... вы не ставите здание (но всё равно получаете очки за проект)»."""
+    table = Table(3, influence="map", keep=False)
+    acting(table, "white", "projects")
+    table.events({"type": "hand", "player": "white", "hand": ["construction"]})
+    buildings = table.state.players["white"].buildings
+    table.do({"type": "complete", "player": "white", "kind": "construction", "paid": {}, "vp": 3}, phone("white"))
+    assert table.state.players["white"].buildings == buildings and table.state.players["white"].vp == 3

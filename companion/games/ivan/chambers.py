@@ -130,7 +130,7 @@ def complete(play: Play, cmd: Complete) -> None:
     play.event("completed", player=cmd.player, kind=cmd.kind)
     play.note("ivan.completed", player=cmd.player, kind=cmd.kind, n=cmd.vp)
     play.vp(cmd.player, cmd.vp, "projects")
-    _project_effect(play, cmd.player, cmd.kind)
+    _project_effect(play, cmd.player, cmd.kind, placed=building is not None or not cities.tracked(play.state))
 
 
 def _building_city(play: Play, cmd: Complete) -> str | None:
@@ -150,15 +150,16 @@ def _building_city(play: Play, cmd: Complete) -> str | None:
     return city
 
 
-def _project_effect(play: Play, seat: str, kind: str) -> None:
+def _project_effect(play: Play, seat: str, kind: str, placed: bool = True) -> None:
     """«Выполнив строительный проект, поставьте 1 фишку здания ... Если ... у вас не осталось
     зданий, вы не ставите здание»; «Выполнив военный проект, поставьте 1 фишку воина ... в
     Дикое поле, заберите оттуда ... 1 жетон трофея (если он там есть) ... Если у вас не
     осталось воинов, вы просто получаете очки»; a trade project's two tokens are the
-    player's to resolve (each entered as an effect)."""
+    player's to resolve (each entered as an effect). ``placed``: with the map tracked, a
+    building goes only where a city could take it."""
     player = play.state.players[seat]
     if kind == "construction":
-        if player.buildings > 0:
+        if player.buildings > 0 and placed:
             play.event("pieces", player=seat, buildings=-1)
             play.note("ivan.building_placed", player=seat)
         else:
