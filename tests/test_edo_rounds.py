@@ -287,3 +287,22 @@ def test_ryo_are_kept_covered_from_the_table_and_the_other_phones():
     ryo = {viewer: [p["ryo"] for p in GAME.view(table.state, viewer)["players"]]
            for viewer in (None, "blue", "red")}
     assert ryo == {None: [None, None], "blue": [10, None], "red": [None, 10]}
+
+
+def test_a_player_may_open_his_ryo_on_the_table_and_cover_them_again():
+    """«Игроки могут хранить деньги тайно»: may, not must; a player who opens his stack has
+    its count on the table and the other phones until he covers it again."""
+    table = Table(2)
+    table.do({"type": "cover", "player": "blue", "covered": False}, Actor("seat", "blue"))
+    assert [p["ryo"] for p in GAME.view(table.state, "red")["players"]] == [10, 10]
+    table.do({"type": "cover", "player": "blue", "covered": True}, Actor("seat", "blue"))
+    assert [p["ryo"] for p in GAME.view(table.state, None)["players"]] == [None, None]
+
+
+def test_only_the_player_opens_his_own_ryo():
+    table = Table(2)
+    with pytest.raises(RuleError) as refused:
+        table.do({"type": "cover", "player": "blue", "covered": False}, Actor("seat", "red"))
+    assert refused.value.key == "device.not_your_colour"
+    assert table.state.players["blue"].covered
+

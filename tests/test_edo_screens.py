@@ -14,6 +14,7 @@ import jinja2
 import pytest
 
 from companion.engine import Session
+from companion.games.edo import scoring
 from companion.games.edo.rules import GAME
 from companion.games.edo.simulate import play_game
 from companion.i18n import LANGUAGES, format_message
@@ -23,6 +24,7 @@ WEB = Path(str(resources.files(GAME.screens.package)))
 SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader([WEB / "templates", SHELL]),
                          autoescape=True, undefined=jinja2.StrictUndefined)
+ENV.globals["hand_link"] = lambda game_id, seat: f"/hand/{game_id}/token-{seat}"
 SHELL_WORDS = {"new.players", "new.name"}
 UNFILLED = re.compile(r"\{[a-z_]+\}")
 
@@ -37,10 +39,13 @@ def t_for(lang: str) -> Callable[..., str]:
     return t
 
 
-def draw(kind: str, session: Session, seat: str | None, lang: str = "en") -> dict[str, str]:
+def draw(kind: str, session: Session, seat: str | None, lang: str = "en",
+         passing: bool = False) -> dict[str, str]:
+    """The regions one device shows; ``passing``: the group passes the tablet round."""
     snap = SimpleNamespace(view=GAME.view(session.state, seat), choices=GAME.choices(session.state, seat))
     scene = GAME.screens.scene(snap, lang, seat, GAME.facts(session.state))
-    ctx = SimpleNamespace(device=SimpleNamespace(table=seat is None, colour=seat), game_id="g1", lang=lang)
+    ctx = SimpleNamespace(device=SimpleNamespace(table=seat is None, colour=seat), game_id="g1", lang=lang,
+                          settings=SimpleNamespace(pass_tablet=passing))
     return {name: ENV.get_template(f"edo/{kind}/_{name}.html").render(s=scene, ctx=ctx, t=t_for(lang))
             for name in GAME.screens.regions[kind]}
 
@@ -72,17 +77,152 @@ def test_a_face_down_action_is_on_no_other_screen():
     assert "Рисовые поля" in text(draw("hand", table.session, "blue", "ru"))
 
 
+def all_planned(table: Table, blue: tuple = ("card2", "produce_rice", 2)) -> None:
+    table.plan("blue", blue, ("card1", "rice", 1) if blue[0] == "card2" else ("card2", "develop", 1),
+               ("card3", "build", 0))
+    for seat in ("red", "green"):
+        table.plan(seat, ("card1", "money", 1), ("card2", "develop", 0), ("card3", "money", 0))
+
+
 def test_the_table_shows_who_has_planned():
     table = Table(3)
     table.plan("red", ("card1", "money", 1), ("card2", "develop", 0), ("card3", "money", 0))
-    status = draw("table", table.session, None)["status"]
-    assert 'data-plan-in="red"' in status and 'data-planning="blue"' in status
+    boards = draw("table", table.session, None)["boards"]
+    assert 'data-plan-in="red"' in boards and 'data-planning="blue"' in boards
 
 
-def test_the_plan_form_offers_each_card_and_its_actions():
+def test_the_officials_stand_before_the_face_down_cards_once_every_plan_is_in():
+    """«Чтобы выполнить действие единожды, игрок должен поставить 1 чиновника на поле
+    планирования перед этой картой»: the table shows each card face down, its officials
+    before it, as the real planning boards do."""
+    table = Table(3)
+    all_planned(table)
+    boards = draw("table", table.session, None)["boards"]
+    first = re.search(r'data-card="blue-0" data-card-state="(\w+)">.*?data-officials="(\d)"', boards, re.S)
+    assert first.groups() == ("down", "2")
+    assert boards.count('class="off"') == 2 + 1 + 1 + 1
+
+
+def test_a_card_turned_up_shows_its_action_on_the_table():
+    """«Первый игрок открывает свою первую карту возможностей ... и осуществляет
+    предписанное действие»: once up, its action is on the table in the table's language."""
+    table = Table(3)
+    all_planned(table, blue=("card1", "money", 1))
+    first = table.state.turn["player"]
+    table.do({"type": "reveal", "player": first})
+    boards = draw("table", table.session, None, "ru")["boards"]
+    shown = re.search(rf'data-card="{first}-0" data-card-state="up">\s*<div class="cface">([^<]*)<', boards)
+    assert shown.group(1) == "Деньги"
+    assert 'data-card-state="down"' in boards
+
+
+def test_the_table_names_the_phase_as_the_rulebook_does():
+    """«Фаза 1: Тайное планирование действий»."""
+    assert "Фаза 1: Тайное планирование действий" in draw("table", Table(2).session, None, "ru")["top"]
+
+
+def test_the_table_keeps_each_players_ryo_covered():
+    """«Игроки могут хранить деньги тайно, складывая их в стопки»: no ryo count on the table."""
+    table = Table(2)
+    table.give("blue", ryo=27)
+    boards = text({"b": draw("table", table.session, None)["boards"]})
+    assert "37" not in boards and "▒" in boards
+
+
+def test_an_open_stack_of_ryo_is_counted_on_the_table():
+    table = Table(2)
+    table.do({"type": "cover", "player": "blue", "covered": False})
+    boards = draw("table", table.session, None)["boards"]
+    assert re.search(r'data-seat="blue".*?Ryo 10<', boards, re.S)
+    assert 'data-cover="open"' in draw("hand", table.session, "blue")["me"]
+
+
+def test_a_player_without_a_house_in_edo_stands_below_the_ranked_ones():
+    """«Если у игрока нет дома в Эдо, он выходит из игры и не может победить»: whatever his
+    points, his row comes after every ranked player's."""
+    table = Table(2)
+    table.build("edo", ("house", "red"))
+    table.events({"type": "power", "player": "blue", "n": 9}, {"type": "power", "player": "red", "n": 1},
+                 {"type": "phase", "phase": "over"}, {"type": "over", "result": scoring.final(table.state)})
+    decide = draw("table", table.session, None)["decide"]
+    assert re.findall(r'data-final="(\w+)"', decide) == ["red", "blue"]
+
+
+def test_the_board_shows_every_location_its_buildings_in_build_order_and_the_samurai():
+    """«Каждое новое здание должно помещаться на соседний свободный участок»: the plots fill
+    in build order, each building in its owner's colour, a fortress in no one's."""
+    table = Table(2)
+    table.build("city1", ("house", "red"), ("house", "blue"), ("fortress", None))
+    figure = table.samurai("blue", "forest1")[0]
+    board = draw("table", table.session, None)["map"]
+    assert set(re.findall(r'data-location="(\w+)"', board)) == set(table.state.locations)
+    plots = re.findall(r'data-plot="(\d+)" data-building="(\w+)" data-owner="(\w*)"', board)
+    assert plots == [("1", "house", "red"), ("2", "house", "blue"), ("3", "fortress", "")]
+    assert re.search(rf'data-location="forest1".*?data-samurai="{figure}"', board, re.S)
+
+
+def test_the_phone_plans_by_tapping_each_cards_actions():
     hand = draw("hand", Table(2).session, "blue")["plan"]
-    assert 'value="card2,produce_wood"' in hand and 'value="card3,build_complex"' in hand
-    assert "data-plan-form" in hand
+    assert 'data-card="card2" data-action="produce_wood"' in hand
+    assert 'data-card="card3" data-action="build_complex"' in hand
+    assert "<select" not in hand
+
+
+def test_the_phone_words_a_refused_official_in_its_players_language():
+    """«В зависимости от типа, действие может быть выполнено до 4 раз»: one official past the
+    limit is refused on the phone with the rules' own words, in Russian here."""
+    hand = draw("hand", Table(2).session, "blue", "ru")["plan"]
+    refusal = re.search(r'data-action="hire" data-most="1" data-each="1"\s*data-too-many="([^"]*)"', hand)
+    assert refusal.group(1) == "Действию «Наём» здесь можно назначить не больше 1 чиновника, а не 2."
+
+
+def test_the_phone_offers_only_the_samurai_standing_where_the_action_needs_one():
+    """«у игрока должен быть один из его самураев в соответствующей ресурсу локации»: the
+    samurai at the forest is offered for wood, the one at a border post is not."""
+    table = Table(2)
+    forester, guard = table.samurai("blue", "forest1", "post1")
+    table.plan("blue", ("card2", "produce_wood", 1), ("card1", "money", 0), ("card3", "build", 0))
+    table.everyone_idle_but("blue")
+    table.play_until_turn("blue")
+    table.do({"type": "reveal", "player": "blue"})
+    turn = draw("hand", table.session, "blue")["turn"]
+    assert f'value="{forester}"' in turn and f'value="{guard}"' not in turn
+
+
+def test_with_no_samurai_in_place_the_phone_offers_only_to_stop():
+    table = Table(2)
+    table.samurai("blue", "post1")
+    table.plan("blue", ("card2", "produce_wood", 1), ("card1", "money", 0), ("card3", "build", 0))
+    table.everyone_idle_but("blue")
+    table.play_until_turn("blue")
+    table.do({"type": "reveal", "player": "blue"})
+    turn = draw("hand", table.session, "blue")["turn"]
+    assert "data-no-samurai" in turn and "data-edo-go" not in turn and '"type": "done"' in turn
+
+
+def test_passing_the_tablet_the_table_opens_the_hands_still_to_plan():
+    """Every player plans in turn behind the hand-over screen: the table offers the hands of
+    those who have not planned, and no one else's."""
+    table = Table(3)
+    table.plan("red", ("card1", "money", 1), ("card2", "develop", 0), ("card3", "money", 0))
+    decide = draw("table", table.session, None, passing=True)["decide"]
+    assert set(re.findall(r'data-pass-to="(\w+)"', decide)) == {"blue", "green"}
+    assert "handover=1" in decide
+
+
+def test_with_phones_the_table_offers_no_hand():
+    decide = draw("table", Table(3).session, None)["decide"]
+    assert "data-pass-to" not in decide and "data-waiting-plans" in decide
+
+
+def test_passing_the_tablet_the_table_turns_up_the_awaited_card():
+    """Once every plan is in, nothing left to carry out is secret: passing the tablet, the
+    table itself offers the awaited player's card."""
+    table = Table(3)
+    all_planned(table)
+    first = table.state.turn["player"]
+    assert f'data-turn-of="{first}"' in draw("table", table.session, None, passing=True)["decide"]
+    assert "data-turn-of" not in draw("table", table.session, None)["decide"]
 
 
 def test_the_table_asks_the_printed_values_with_only_valid_choices():

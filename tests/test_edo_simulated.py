@@ -72,6 +72,19 @@ def test_a_house_built_is_a_board_step_naming_its_plot():
     assert any(e["type"] == "built" for e in events)
 
 
+def test_the_merchant_moved_is_one_step_with_the_ryo_its_mover_pays():
+    """«Перед открытием карты возможностей игрок может переместить фигурку торговца ...
+    заплатив 1 Рё в общий запас за каждый переход»: the table is told, in the mover's colour,
+    to pay and to move the merchant, in one step."""
+    table = Table(2)
+    first = table.state.first
+    table.idle_plans(*table.state.seating)
+    table.do({"type": "move", "player": first, "figure": "merchant", "to": "city2", "steps": 2})
+    steps = board.steps_of(GAME, table.session.history, table.session.seq)
+    assert [(step.player, [line["key"] for line in step.lines]) for step in steps] == \
+        [(first, ["edo.board.pay", "edo.board.merchant"])]
+
+
 def test_undoing_a_step_puts_the_pieces_back():
     groups = [{"player": "blue", "lines": [
         {"key": "edo.board.placed", "params": {"player": "blue", "dst": "post1"}, "icon": "samurai",
@@ -81,3 +94,14 @@ def test_undoing_a_step_puts_the_pieces_back():
     undone = GAME.undo_steps(groups)
     assert [line["key"] for line in undone[0]["lines"]] == ["edo.board.pay", "edo.board.home"]
     assert undone[0]["lines"][1]["params"] == {"player": "blue", "src": "post1"}
+
+
+def test_random_players_build_up_to_the_twelve_power_points_end_now_and_then():
+    """«Проверьте, не набрал ли кто-нибудь из игроков 12 очков власти или больше, или не
+    закончилась ли колода карт торговца»: random players who still play with purpose end
+    some games by power points, the others by the empty merchant deck."""
+    ends = []
+    for seed in range(1, 41):
+        keys = {note["key"] for note in play_game(GAME, 4, seed).state.log}
+        ends.append("power" if "edo.end_power" in keys else "deck" if "edo.end_deck" in keys else None)
+    assert set(ends) == {"power", "deck"}

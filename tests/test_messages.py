@@ -14,7 +14,7 @@ from companion.i18n.pattern import Choice
 
 UNFILLED = re.compile(r"\{[a-z_]+\}")
 OWNERS = (PLATFORM, "companion.games.shogun", "companion.kits.tower", "companion.games.edo",
-          "companion.games.ivan")
+          "companion.games.ivan", "companion.games.little_empires")
 COUNTS = (0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101)
 SAMPLES = {
     "player": "red", "attacker": "red", "defender": "blue", "by": "blue", "winner": "red",

@@ -61,20 +61,18 @@ def _groups(game: str, questions: Mapping[str, Question], lang: str) -> list[dic
     words = GameWords(game, lang)
     known = services().hubs.printed(game)
     gamenames = rules.names(rules.new_state(), lang)
-    groups: list[dict[str, Any]] = []
+    groups: dict[str, dict[str, Any]] = {}
     for q in questions.values():
         title = words(q.group) if q.group else rules.titles().get(lang, game)
-        if not groups or groups[-1]["title"] != title:
-            groups.append({"title": title, "rows": []})
-        groups[-1]["rows"].append({
+        groups.setdefault(title, {"title": title, "rows": []})["rows"].append({
             "key": q.key, "asks": render(q.label, q.params, gamenames),
             "options": [(str(o), str(o) if isinstance(o, int) else words("printed.option." + o))
                         for o in q.options()],
             "known": None if q.key not in known else str(known[q.key]),
             "suggested": None if q.suggested is None else str(q.suggested), "source": q.source})
-    for group in groups:
+    for group in groups.values():
         group["known"] = sum(row["known"] is not None for row in group["rows"])
-    return groups
+    return list(groups.values())
 
 
 def _page(error: str | None = None, status: int = 200) -> tuple[str, int]:

@@ -4,4 +4,5 @@ BUILT_IN: dict[str, str] = {
     "shogun": "companion.games.shogun.rules:GAME",
     "edo": "companion.games.edo.rules:GAME",
     "ivan": "companion.games.ivan.rules:GAME",
+    "little-empires": "companion.games.little_empires.rules:GAME",
 }

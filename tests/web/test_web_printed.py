@@ -5,12 +5,19 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
+
+import pytest
 
 from companion.engine import EventStore
 from expansion_games import client_past_the_specials, made_with_the_form
 from test_web_samurai import give_red_a_fourth_region
+from companion.engine.registry import find_game, names
+from companion.i18n import LANGUAGES
 from web.app import create_app
+from web.screens import _game_words
+from web.words import words
 
 CHESTS = "samurai.card2.chests"
 
@@ -54,7 +61,7 @@ def test_a_value_corrected_on_the_page_is_what_new_games_start_with(table, db):
     r = table.post("/printed", data={"game": "shogun", CHESTS: "4"})
     assert r.status_code == 302
     page = table.get("/printed").get_data(as_text=True)
-    assert f'<option value="4" selected>4</option>' in page
+    assert '<option value="4" selected>4</option>' in page
     game = made_with_the_form(table, expansion_samurai="1")
     assert created_config(db, game)["printed"] == {CHESTS: 4}
 
@@ -112,3 +119,34 @@ def test_a_device_cannot_give_a_new_game_printed_values_of_its_own(table, db):
                                        "expansions": ["samurai"], "printed": {CHESTS: 9}})
     assert r.status_code == 201, r.json
     assert "printed" not in created_config(db, r.json["game_id"])
+
+
+def _questions(game: str) -> list:
+    asks = getattr(find_game(game), "printed_questions", None)
+    return list(asks().values()) if asks else []
+
+
+def _worded(game: str, lang: str, key: str) -> bool:
+    return bool(_game_words(game, lang).get(key) or words(lang).get(key))
+
+
+@pytest.mark.parametrize("game", names())
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_value_a_card_can_show_is_worded_in_every_language(game, lang):
+    """A question's choices are offered on /printed and in the table's form by their words,
+    never by a key: every game words each of its named choices in each language itself."""
+    choices = {o for q in _questions(game) for o in q.options() if isinstance(o, str)}
+    assert not {o for o in choices if not _worded(game, lang, "printed.option." + o)}
+
+
+@pytest.mark.parametrize("game", names())
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_group_of_printed_values_has_a_title_in_every_language(game, lang):
+    assert not {q.group for q in _questions(game) if q.group and not _worded(game, lang, q.group)}
+
+
+def test_a_group_is_one_fold_on_the_page_wherever_its_questions_stand_in_the_data(table):
+    """Little Empires declares the payment icons' questions in two places of its data."""
+    page = table.get("/printed").get_data(as_text=True)
+    titles = re.findall(r"<summary>([^<]+) <small", page)
+    assert titles and len(titles) == len(set(titles))

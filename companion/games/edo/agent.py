@@ -12,7 +12,7 @@ from typing import Any
 from companion.errors import RuleError
 from companion.games.edo import buildings, catalog, values
 from companion.games.edo.execution import MERCHANT
-from companion.games.edo.state import CITY_KINDS, RESOURCES, EdoState
+from companion.games.edo.state import CITY_KINDS, EDO, RESOURCES, EdoState
 
 Command = dict[str, Any]
 
@@ -24,9 +24,14 @@ def _printed(state: EdoState, rng: random.Random) -> Command:
         key = shown["key"]
         if ".action" in key:
             card = key.split(".")[1]
-            taken = {v for k, v in {**state.printed, **answers}.items() if k.startswith(f"edo.{card}.action")}
+            known = {**state.printed, **answers}
+            taken = {v for k, v in known.items() if k.startswith(f"edo.{card}.action")}
             options = [a for a in questions[key].options() if a not in taken]
-            answers[key] = shown["suggested"] if shown["suggested"] in options else rng.choice(options)
+            # The starting cards between them show every action, as a real hand of three
+            # does: an action no starting card shows yet comes first.
+            unshown = [a for a in options if key.startswith("edo.card")
+                       and a not in {v for k, v in known.items() if k.startswith("edo.card")}]
+            answers[key] = shown["suggested"] if shown["suggested"] in options else rng.choice(unshown or options)
         elif shown["suggested"] is not None:
             answers[key] = shown["suggested"]
         else:
@@ -35,15 +40,47 @@ def _printed(state: EdoState, rng: random.Random) -> Command:
     return {"type": "printed", "values": answers}
 
 
+def _worth(state: EdoState, seat: str, action: str) -> float:
+    """How much a player with these pieces wants this action now: samurai first, then the
+    resources and ryo a building needs, then building (a house in Edo above all, since
+    without one nobody wins). A weight, never a certainty: the choice stays random."""
+    p = state.players[seat]
+    samurai = len(p.samurai)
+    if action == "travel":
+        return 6.0 if samurai < 2 else 1.5
+    if action in ("build", "build_complex"):
+        return 8.0 if samurai and (p.wood or p.stone) and p.ryo >= 3 else 0.5
+    if action.startswith("produce_"):
+        resource = state.data["actions"][action]["resource"]
+        return (4.0 if p.amount(resource) < 4 else 1.0) if samurai else 0.3
+    if action == "money":
+        return 4.0 if p.ryo < 8 else 1.0
+    if action == "rice":
+        return 3.0 if p.rice < samurai + 1 else 0.5
+    if action == "trade":
+        return 2.5 if samurai else 0.3
+    return 0.5
+
+
 def _plan(state: EdoState, seat: str, rng: random.Random) -> Command:
+    """Three cards in a random order, on each an action drawn by its worth, officials on the
+    actions that use them (one a samurai where samurai are needed)."""
     p = state.players[seat]
     own, shogun = len(p.officials), p.shogun
+    samurai = max(len(p.samurai), 1)
     slots = []
     for card in rng.sample(p.cards, state.data["slots"]):
-        action = rng.choice(list(values.card_actions(state, card)))
-        each = state.data["actions"][action].get("officials_each", 1)
-        most = min(values.card_actions(state, card)[action] * each, own + shogun)
-        n = rng.randint(most // 2, most) // each * each
+        offered = values.card_actions(state, card)
+        actions = list(offered)
+        action = rng.choices(actions, [_worth(state, seat, a) for a in actions])[0]
+        rule = state.data["actions"][action]
+        each = rule.get("officials_each", 1)
+        most = offered[action] * each
+        if rule["needs"] == "samurai":
+            most = min(most, samurai * each)
+        most = min(most, own + shogun)
+        n = rng.randint((most + 1) // 2, most) // each * each if _worth(state, seat, action) > 1 \
+            else rng.randint(0, most) // each * each
         from_shogun = rng.randint(max(0, n - own), min(n, shogun))
         own, shogun = own - (n - from_shogun), shogun - from_shogun
         slots.append({"card": card, "action": action, "officials": n, "shogun": from_shogun})
@@ -66,9 +103,10 @@ def _before_reveal(state: EdoState, seat: str, rng: random.Random) -> Command:
     steps = rng.randint(1, 2)
     wanted = _wanted(state, seat)
     idle = [f for f, at in p.samurai.items() if at not in wanted]
-    if wanted and idle and p.ryo >= steps and rng.random() < 0.6:
+    if wanted and idle and p.ryo >= steps and rng.random() < 0.85:
         figure = rng.choice(idle)
-        to = rng.choice(wanted)
+        to = EDO if EDO in wanted and not _house_in_edo(state, seat) and rng.random() < 0.7 \
+            else rng.choice(wanted)
         return {"type": "move", "player": seat, "figure": figure, "to": to, "steps": steps}
     if p.ryo >= steps and rng.random() < 0.1:
         figure = rng.choice(list(p.samurai) + [MERCHANT])
@@ -76,6 +114,10 @@ def _before_reveal(state: EdoState, seat: str, rng: random.Random) -> Command:
         to = rng.choice([loc for loc in state.locations if loc != at])
         return {"type": "move", "player": seat, "figure": figure, "to": to, "steps": steps}
     return {"type": "reveal", "player": seat}
+
+
+def _house_in_edo(state: EdoState, seat: str) -> bool:
+    return any(b["kind"] == "house" and b["owner"] == seat for b in state.cities.get(EDO, []))
 
 
 def _free(state: EdoState, seat: str, kinds: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -103,7 +145,12 @@ def _build(state: EdoState, seat: str, rng: random.Random) -> Command | None:
             elif all(state.players[seat].amount(g) >= state.printed[f"edo.cost.{kind}.{g}"]
                      for g in ("wood", "stone", "ryo")):
                 options.append({"samurai": figure, "building": kind})
-    return rng.choice(options) if options else None
+    if not options:
+        return None
+    weights = [4.0 if o.get("building") == "house" and state.players[seat].samurai[o["samurai"]] == EDO
+               and not _house_in_edo(state, seat) else 2.0 if o.get("building") == "fortress" else 1.0
+               for o in options]
+    return rng.choices(options, weights)[0]
 
 
 def _trade(state: EdoState, seat: str, rng: random.Random) -> Command | None:
@@ -139,7 +186,7 @@ def _act(state: EdoState, seat: str, rng: random.Random) -> Command:
     action = state.plans[seat][state.turn["slot"]]["action"]
     rule = state.data["actions"][action]
     fields: Command | None = None
-    if rng.random() < 0.05:
+    if rng.random() < 0.02:
         fields = None
     elif action == "travel":
         fields = _travel(state, seat, rng)
@@ -164,7 +211,7 @@ def _act(state: EdoState, seat: str, rng: random.Random) -> Command:
 def _wages(state: EdoState, seat: str, rng: random.Random) -> Command:
     p = state.players[seat]
     most = min(len(p.samurai), p.rice)
-    keep = rng.sample(list(p.samurai), rng.randint(most // 2, most))
+    keep = rng.sample(list(p.samurai), rng.randint((most + 1) // 2, most))
     return {"type": "wages", "player": seat, "keep": keep}
 
 

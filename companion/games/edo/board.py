@@ -39,8 +39,8 @@ def _lines(state: EdoState, e: dict[str, Any]) -> list[tuple[str | None, Line]]:
                             src=before, dst=e["at"]))]
     if kind == "merchant":
         src = state.merchant_at
-        return [(None, _line("edo.board.merchant", "merchant", None, [src, e["merchant_at"]],
-                             src=src, dst=e["merchant_at"]))]
+        return [(who, _line("edo.board.merchant", "merchant", None, [src, e["merchant_at"]],
+                            src=src, dst=e["merchant_at"]))]
     if kind == "built":
         by = e["by"]
         return [(by, _line("edo.board.built", e["building"], by, [e["city"]], player=by,

@@ -106,7 +106,13 @@ class Income(_Command, tag="income"):
     amounts: Annotated[tuple[Amount, ...], Meta(min_length=1, max_length=4)]
 
 
-Command = Union[Create, TellPrinted, Plan, Move, Reveal, Act, Done, Wages, Income]
+class Cover(_Command, tag="cover"):
+    """The player's ryo in a covered stack (True) or open on the table (False)."""
+    player: Id
+    covered: bool
+
+
+Command = Union[Create, TellPrinted, Plan, Move, Reveal, Act, Done, Wages, Income, Cover]
 
 
 def parse(data: Any) -> Command:

@@ -7,7 +7,6 @@ turned up; the others wait for the player's ``act``, one execution each, or his 
 """
 from __future__ import annotations
 
-from typing import Any
 
 from companion.errors import RuleError
 from companion.games.edo import actions, values
@@ -42,7 +41,7 @@ def move(play: Play, cmd: Move) -> None:
         raise RuleError("edo.not_enough_ryo", n=cost, held=player.ryo)
     play.goods(cmd.player, ryo=-cost)
     if cmd.figure == MERCHANT:
-        play.event("merchant", merchant_at=cmd.to)
+        play.event("merchant", merchant_at=cmd.to, player=cmd.player)
         play.note("edo.merchant_moved", player=cmd.player, src=at, dst=cmd.to, n=cost)
     else:
         play.event("figure", player=cmd.player, figure=cmd.figure, at=cmd.to)

@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 from companion.engine.game import Actor, Decision, Emit, versions
 from companion.errors import RuleError
 from companion.games.edo import (RULES_VERSION, actions, board, catalog, execution, planning,
-                                 setup, simulate, text, upkeep, values)
+                                 purse, setup, simulate, text, upkeep, values)
 from companion.games.edo import commands as cmds
 from companion.games.edo.play import Play
 from companion.games.edo.state import EdoState, apply
@@ -29,6 +29,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.Done: execution.done,
     cmds.Wages: upkeep.wages,
     cmds.Income: upkeep.income,
+    cmds.Cover: purse.cover,
 }
 
 STEPS: dict[str, Callable[[Play], bool]] = {
@@ -140,7 +141,8 @@ class EdoRules:
         return choices(state, seat)
 
     def facts(self, state: EdoState) -> dict[str, Any]:
-        return {"locations": dict(state.locations), "actions": state.data.get("actions", {})}
+        return {"locations": dict(state.locations), "actions": state.data.get("actions", {}),
+                "end_power": state.data.get("end_power", 0)}
 
     def summary(self, state: EdoState) -> dict[str, Any]:
         return {"phase": state.phase, "round": state.round,

@@ -30,6 +30,8 @@ class Player:
     shogun_new: int = 0
     """Hired this round: «Начиная со следующего раунда, нового чиновника можно использовать»."""
     cards: list[str] = field(default_factory=list)
+    covered: bool = True
+    """His ryo in a covered stack: «Игроки могут хранить деньги тайно»."""
 
     @property
     def samurai(self) -> dict[str, str]:
@@ -134,6 +136,10 @@ def _built(s: EdoState, e: dict[str, Any]) -> None:
     s.cities[e["city"]].append({"kind": e["building"], "owner": e["owner"]})
 
 
+def _cover(s: EdoState, e: dict[str, Any]) -> None:
+    s.players[e["player"]].covered = e["covered"]
+
+
 def _hired(s: EdoState, e: dict[str, Any]) -> None:
     s.players[e["player"]].shogun_new += 1
 
@@ -185,7 +191,7 @@ FOLD: dict[str, Callable[[EdoState, dict[str, Any]], None]] = {
     "special": _special, "display": _display, "plan": _plan, "revealed": _revealed,
     "round": _round, "phase": _set("phase"), "pending": _set("pending"), "turn": _set("turn"),
     "queue": _set("queue"), "merchant": _set("merchant_at"), "over": _set("result"),
-    "note": _note,
+    "note": _note, "cover": _cover,
 }
 
 

@@ -16,11 +16,13 @@ PUBLIC_SLOT = ("officials", "shogun")
 
 
 def _player(state: EdoState, seat: str, all_in: bool, viewer: str | None) -> dict[str, Any]:
-    """One player's pieces; his ryo only for himself until the end: «Игроки могут хранить
-    деньги тайно, складывая их в стопки»."""
+    """One player's pieces; his ryo, while he keeps them covered, only for himself until the
+    end: «Игроки могут хранить деньги тайно, складывая их в стопки»."""
     p = state.players[seat]
     plan = state.plans.get(seat)
-    return {"seat": seat, "name": p.name, "ryo": p.ryo if viewer == seat or state.over else None, "rice": p.rice, "wood": p.wood,
+    shown = viewer == seat or state.over or not p.covered
+    return {"seat": seat, "name": p.name, "ryo": p.ryo if shown else None, "covered": p.covered,
+            "rice": p.rice, "wood": p.wood,
             "stone": p.stone, "power": p.power, "samurai": dict(p.samurai),
             "officials": len(p.officials), "shogun": p.shogun, "shogun_new": p.shogun_new,
             "cards": list(p.cards), "plan_in": plan is not None,

@@ -1,39 +1,20 @@
-"""The context a command handler works in: the live state, the event emitter, the draws,
-and the few changes every part of the rules makes the same way (coins, goods, victory
-points with the favour tokens they reach, gaining favour).
-
-Handlers change nothing directly: every change is an event, folded at once, so a handler
-reads what its own earlier events did; ``note`` writes the log line that says why.
-"""
+"""Ivan's handlers' context (``companion.engine.play``) with the changes every part of its
+rules makes the same way: coins, goods, victory points with the favour tokens they reach,
+gaining favour."""
 from __future__ import annotations
 
-import random
 from typing import Any, Mapping
 
-from companion.engine.game import Emit
+from companion.engine import play as engine_play
 from companion.errors import RuleError
 from companion.games.ivan import favour
 from companion.games.ivan.state import IvanState, Player
 
 
-class Play:
-    def __init__(self, state: IvanState, emit: Emit, rng: random.Random) -> None:
-        self.state = state
-        self.emit = emit
-        self.rng = rng
-
+class Play(engine_play.Play[IvanState]):
     @property
     def data(self) -> dict[str, Any]:
         return self.state.data
-
-    def event(self, type_: str, **fields: Any) -> None:
-        self.emit({"type": type_, **fields})
-
-    def note(self, key: str, **params: Any) -> None:
-        self.emit({"type": "note", "key": key, "params": params})
-
-    def pending(self, kind: str | None, **fields: Any) -> None:
-        self.event("pending", pending=None if kind is None else {"kind": kind, **fields})
 
     def player(self, seat: str) -> Player:
         found = self.state.players.get(seat)

@@ -1,24 +1,15 @@
-"""The context a command handler works in: the live state, the event emitter, the dice.
-
-Handlers change nothing directly: every change is an event emitted here, folded at once,
-so a handler reads what its own earlier events did. ``note`` writes the table's log line
-that explains an outcome ("why"), as a message key with parameters for any language.
-"""
+"""Shogun's handlers' context (``companion.engine.play``) with the changes its rules make the
+same way everywhere: cubes moved, chests paid, what a player gains, turn-order queues."""
 from __future__ import annotations
 
-import random
 from typing import Any, Callable
 
+from companion.engine import play as engine_play
 from companion.errors import RuleError
 from companion.games.shogun.state import SUPPLY, ShogunState
 
 
-class Play:
-    def __init__(self, state: ShogunState, emit: Callable[[dict], None], rng: random.Random):
-        self.state = state
-        self.emit = emit
-        self.rng = rng
-
+class Play(engine_play.Play[ShogunState]):
     @property
     def catalog(self):
         return self.state.catalog
@@ -26,13 +17,6 @@ class Play:
     @property
     def board(self):
         return self.state.catalog.board
-
-    def event(self, type_: str, **fields: Any) -> None:
-        fields["type"] = type_
-        self.emit(fields)
-
-    def note(self, key: str, **params: Any) -> None:
-        self.emit({"type": "note", "key": key, "params": params})
 
     def move(self, colour: str, n: int, src: str, dst: str) -> None:
         if n > 0:
@@ -45,9 +29,6 @@ class Play:
     def gain(self, what: str, player: str, n: int) -> None:
         if n:
             self.emit({"type": what, "player": player, "n": n})
-
-    def pending(self, kind: str | None, **fields: Any) -> None:
-        self.emit({"type": "pending", "pending": None if kind is None else {"kind": kind, **fields}})
 
     def in_turn_order(self, queue: str, ask: Callable[[str], bool]) -> bool:
         """Ask each player in turn order until one's decision is awaited (True); the players

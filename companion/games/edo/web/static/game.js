@@ -3,8 +3,10 @@
    command ("paid.ryo", "slots.0.officials"); data-kind="int" makes it a number; data-key
    puts it under that key of the named object (printed values, whose keys hold dots);
    data-split="card,action" spreads "card1,money" over two fields; a ticked data-list
-   checkbox adds its value to the named list; a field inside a label whose data-choose radio
-   is not ticked is left out. A refusal is toasted by TC.send, in the device's language. */
+   checkbox adds its value to the named list; of a row of radio chips only the ticked one
+   counts; a field inside a [data-option] (or a label) whose data-choose radio is not ticked
+   is left out, and tapping a chip inside one ticks it. A refusal is toasted by TC.send, in
+   the device's language. */
 "use strict";
 (() => {
   function put(target, path, value) {
@@ -18,8 +20,8 @@
   }
 
   function chosen(el) {
-    const label = el.closest("label");
-    const radio = label && label.querySelector("[data-choose]");
+    const box = el.closest("[data-option]") || el.closest("label");
+    const radio = box && box.querySelector("[data-choose]");
     return !radio || radio === el || radio.checked;
   }
 
@@ -27,6 +29,7 @@
     const cmd = JSON.parse(form.dataset.base);
     for (const el of form.querySelectorAll("[name]")) {
       if (el.hasAttribute("data-choose") || !chosen(el)) continue;
+      if (el.type === "radio" && !el.checked) continue;
       if (el.type === "checkbox") {
         if (el.dataset.list && el.checked) cmd[el.name].push(el.value);
         continue;
@@ -45,6 +48,12 @@
     }
     return cmd;
   }
+
+  document.addEventListener("change", (e) => {
+    const option = e.target.closest("[data-option]");
+    const radio = option && option.querySelector("[data-choose]");
+    if (radio && e.target !== radio) radio.checked = true;
+  });
 
   document.addEventListener("click", (e) => {
     const button = e.target.closest("[data-edo-go]");

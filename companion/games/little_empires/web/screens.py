@@ -1,0 +1,136 @@
+"""The game's screens for the web shell: where its templates live, and the scene they draw.
+
+A scene wraps one device's view and nothing else, so a template cannot show what the view
+does not hold: the table's and the other phones' scenes have no kind of a face-down token,
+no destiny hand and no resources, because their views have none.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.game import Screens
+from companion.games.little_empires.catalog import data
+from companion.games.little_empires.text import names_of
+from companion.i18n import render, sentence
+
+MOVES = ("move3", "move23", "move2ship")
+
+
+class Scene:
+    """One device's view (the table's, or a seat's) with the helpers its templates call."""
+
+    def __init__(self, snap: Any, lang: str, seat: str | None, facts: Any = None,
+                 t: Any = None) -> None:
+        self.snap = snap
+        self.v = snap.view
+        self.choices = getattr(snap, "choices", None) or {}
+        self.lang = lang
+        self.seat = seat
+        self.facts = facts or {}
+        self.t = t
+        self.names = names_of({p["seat"]: p["name"] for p in self.v["players"]}, lang)
+
+    # -- words ----------------------------------------------------------------------------
+    def name(self, seat: str | None) -> str:
+        return self.names.player(seat)
+
+    def listed(self, seats: list[str]) -> str:
+        return ", ".join(self.name(seat) for seat in seats)
+
+    def place(self, place: str) -> str:
+        return self.names.province(place)
+
+    def term(self, group: str, value: str) -> str:
+        return self.names.term(group, value)
+
+    def say(self, key: str, **params: Any) -> str:
+        return render(key, params, self.names)
+
+    def log(self, lines: int = 8) -> list[str]:
+        return [sentence(note, self.names) for note in self.v["log"][-lines:]]
+
+    # -- who and when ---------------------------------------------------------------------
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        return self.v["players"]
+
+    @property
+    def me(self) -> dict[str, Any] | None:
+        return self.v["me"]
+
+    @property
+    def phase(self) -> str:
+        return self.v["phase"]
+
+    @property
+    def regions(self) -> list[str]:
+        return list(data()["regions"])
+
+    @property
+    def printed(self) -> dict[str, Any] | None:
+        pending = self.v["pending"]
+        return pending if pending and pending["kind"] == "printed" else None
+
+    @property
+    def referee_entry(self) -> str | None:
+        pending = self.v["pending"]
+        return pending["kind"] if pending and pending["kind"] in ("bonus", "significance") else None
+
+    @property
+    def act(self) -> dict[str, Any] | None:
+        """The token this seat is to carry out now, if any."""
+        return self.choices.get("act")
+
+    # -- the board ------------------------------------------------------------------------
+    def provinces(self, region: str | None = None) -> list[str]:
+        return [f"{r}{n}" for r, count in data()["regions"].items() if region in (None, r)
+                for n in range(1, count + 1)]
+
+    def mine(self, region: str) -> list[str]:
+        """This seat's provinces in ``region`` holding its armies."""
+        return [p for p in self.provinces(region) if self.v["armies"].get(p, {}).get(self.seat)]
+
+    def armies_at(self, province: str) -> dict[str, int]:
+        return self.v["armies"].get(province, {})
+
+    def recruit_places(self, region: str) -> list[str]:
+        return [f"{region}1"] + [p for p, owner in self.v["castles"].items()
+                                 if owner == self.seat and p.rstrip("0123456789") == region]
+
+    def opponents(self) -> list[str]:
+        return [p["seat"] for p in self.players if p["seat"] != self.seat]
+
+    def open_mountains(self) -> list[tuple[str, list[str]]]:
+        """The mountains whose token is still face down, with the two ends of each road."""
+        return [(m, mountain["road"]) for m, mountain in self.v["mountains"].items() if not mountain["flipped"]]
+
+    @property
+    def expedition(self) -> dict[str, Any] | None:
+        return self.choices.get("expedition")
+
+    def cell(self, n: int) -> dict[str, Any]:
+        return next((c for c in self.facts.get("cells", []) if c["cell"] == n), {})
+
+    def token(self, token: dict[str, Any]) -> str:
+        return self.term("action", token["kind"]) if token["kind"] else "?"
+
+    def asked(self, question: dict[str, Any]) -> str:
+        return self.say(question["label"], **question["params"])
+
+    def option(self, value: Any) -> str:
+        """A printed question's option as the install's page words it."""
+        if not isinstance(value, str):
+            return str(value)
+        return self.t(f"printed.option.{value}") if self.t else value
+
+    def result_rows(self) -> list[dict[str, Any]]:
+        result = self.v["result"]
+        return sorted(result["players"], key=lambda line: result["ranking"].index(line["seat"]))
+
+
+SCREENS = Screens(
+    package="companion.games.little_empires.web",
+    regions={"table": ("status", "cells", "decide", "log"), "hand": ("me", "turn", "log")},
+    scene=Scene,
+    new_game={"colours": ("red", "blue", "yellow", "green")},
+)

@@ -1,0 +1,55 @@
+/* The game's forms, on the phones and the tablet: a form's [data-le-go] button sends the
+   command its fields make, starting from the form's data-base JSON. A field's name is its
+   path in the command ("moves.0.src", "quick.victim"); data-kind="int" makes it a number;
+   data-key puts it under that key of the named object (printed values, whose keys hold
+   dots); an empty field is left out, and so is a whole [data-row] whose [data-lead] field
+   is empty, and every field of a [data-option] whose [data-choose] radio is not ticked.
+   A refusal is toasted by TC.send, in the device's language. */
+"use strict";
+(() => {
+  function put(target, path, value) {
+    const parts = path.split(".");
+    let at = target;
+    parts.slice(0, -1).forEach((part, i) => {
+      if (at[part] === undefined) at[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
+      at = at[part];
+    });
+    at[parts[parts.length - 1]] = value;
+  }
+
+  function wanted(el) {
+    const option = el.closest("[data-option]");
+    if (option && !option.querySelector("[data-choose]").checked) return false;
+    const row = el.closest("[data-row]");
+    return !row || row.querySelector("[data-lead]").value !== "";
+  }
+
+  function compact(value) {
+    if (Array.isArray(value)) return value.filter((v) => v !== undefined && v !== null).map(compact);
+    if (value && typeof value === "object") {
+      for (const key of Object.keys(value)) value[key] = compact(value[key]);
+    }
+    return value;
+  }
+
+  function command(form) {
+    const cmd = JSON.parse(form.dataset.base);
+    for (const el of form.querySelectorAll("[name]")) {
+      if (el.hasAttribute("data-choose") || !wanted(el) || el.value === "") continue;
+      const value = el.dataset.kind === "int" ? Number(el.value) : el.value;
+      if (el.dataset.key) {
+        cmd[el.name] = cmd[el.name] || {};
+        cmd[el.name][el.dataset.key] = value;
+      } else {
+        put(cmd, el.name, value);
+      }
+    }
+    return compact(cmd);
+  }
+
+  document.addEventListener("click", (e) => {
+    const button = e.target.closest("[data-le-go]");
+    if (!button) return;
+    TC.send(command(button.closest("[data-le-form]"))).catch(() => {});
+  });
+})();

@@ -1,0 +1,82 @@
+"""Little Empires through the web app: made from the API, the board told by the table, the
+destiny cards and the tokens sent from the phones; no route, page or stream shows a
+face-down token, a destiny hand or a player's resources to anyone but their owner."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from little_empires_table import EVERYTHING
+from web_devices import PIN, Phone
+
+PLAYERS = [{"seat": "red", "name": "Anna"}, {"seat": "blue", "name": "Борис"},
+           {"seat": "yellow", "name": "Eva"}]
+HIDDEN = ("Постройка замка", "Build a castle", "Stavba hradu")
+
+
+@pytest.fixture
+def game(app: Any, table: Any) -> str:
+    """A game whose table has told the board; the destiny cards are awaited."""
+    r = table.post("/api/games", json={"game": "little-empires", "players": PLAYERS, "pin": PIN})
+    assert r.status_code == 201, r.json
+    game_id = r.json["game_id"]
+    asked = table.get(f"/api/games/{game_id}/view").json["pending"]["questions"]
+    told = table.post(f"/api/games/{game_id}/commands", json={
+        "type": "printed", "values": {q["key"]: EVERYTHING[q["key"]] for q in asked}})
+    assert told.status_code == 200, told.json
+    return game_id
+
+
+def placed(app: Any, table: Any, game_id: str) -> dict[str, Phone]:
+    """Every destiny card chosen; the first player's castle token face down in cell 7."""
+    phones = {p["seat"]: Phone(app, game_id, p["seat"]) for p in PLAYERS}
+    for seat, phone in phones.items():
+        hand = phone.get("view").json["me"]["hand"]
+        assert phone.send({"type": "destiny", "player": seat, "card": hand[0]["card"]}).status_code == 200
+    first = table.get(f"/api/games/{game_id}/view").json["placer"]
+    r = phones[first].send({"type": "place", "player": first, "cell": 7, "token": "castle"})
+    assert r.status_code == 200, r.json
+    return phones
+
+
+def test_no_route_shows_a_face_down_token_to_another_device(app, table, game):
+    phones = placed(app, table, game)
+    first = table.get(f"/api/games/{game}/view").json["cells"][6][0]["owner"]
+    other = phones[next(seat for seat in phones if seat != first)]
+    for view in (table.get(f"/api/games/{game}/view").json, other.get("view").json):
+        assert view["cells"][6] == [{"owner": first, "round": 1, "face_up": False, "kind": None}]
+    page = table.get(f"/table/{game}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert not any(word in page for word in HIDDEN) and "face down" in page
+    assert phones[first].get("view").json["cells"][6][0]["kind"] == "castle"
+
+
+def test_the_table_never_shows_a_players_food_or_bushido(app, table, game):
+    phones = placed(app, table, game)
+    page = table.get(f"/table/{game}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "data-food" not in page and "За ширмой" not in page
+    hand = phones["red"].client.get(f"/hand/{game}/{phones['red'].token}",
+                                    headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert 'data-food="2"' in hand and "За ширмой" in hand
+
+
+def test_the_new_game_form_makes_a_game_with_referee_mode_and_the_variant(table):
+    page = table.get("/new/little-empires", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert 'name="referee"' in page and 'name="heavenly_shrines"' in page and "Небесные святилища" in page
+    r = table.post("/new/little-empires", data={"seat1": "red", "seat2": "blue", "name1": "Anna",
+                                                "referee": "1", "heavenly_shrines": "1",
+                                                "pin": PIN, "timer": "0"})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    game_id = r.headers["Location"].split("/table/")[1].split("#")[0]
+    view = table.get(f"/api/games/{game_id}/view").json
+    assert view["referee"] is True and view["variants"] == ["heavenly_shrines"]
+
+
+@pytest.mark.parametrize("lang, words", [("ru", "Ячейка приказа 1 (считая с юга): регион"),
+                                         ("cs", "Políčko rozkazu 1 (počítáno od jihu): region"),
+                                         ("en", "Order cell 1 (counted from the south): region")])
+def test_the_printed_page_asks_the_boards_values_in_the_devices_language(table, lang, words):
+    page = table.get("/printed", headers={"Accept-Language": lang}).get_data(as_text=True)
+    ours = page[page.index('data-printed-game="little-empires"'):]
+    ours = ours[:ours.index("</form>")]
+    assert words in ours and "printed.option." not in ours and "printed.group." not in ours

@@ -1,0 +1,99 @@
+"""Little Empires at a real table in a real browser: the tablet makes the game and tells
+what the board prints; three phones choose their destiny cards in secret, turned up together;
+the tokens go down face down in turn order (a quick action with the first), the table showing
+only colour and cell; then they are turned up cell by cell from the south and carried out
+from the phones, and the second round begins. Screenshots go to artifacts/web/."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from browser_devices import PHONE, TABLET, api_post, device, settle
+from little_empires_table import EVERYTHING
+from web_devices import PIN
+
+PLAYERS = [{"seat": "red", "name": "Anna"}, {"seat": "blue", "name": "Борис"},
+           {"seat": "yellow", "name": "Eva"}]
+PHONES = {"red": "en", "blue": "ru", "yellow": "cs"}
+
+
+def tell_printed(table: Any) -> None:
+    """The table enters what its board and box print, as the form asks."""
+    for select in table.query_selector_all("#r-decide select[data-key]"):
+        select.select_option(str(EVERYTHING[select.get_attribute("data-key")]))
+    table.click("#r-decide [data-le-go]")
+    table.wait_for_selector("#r-decide form.printed", state="detached")
+
+
+def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path):
+    table = device(browser, TABLET, "en", server)
+    made = api_post(table, f"{server}/api/games", {"game": "little-empires", "players": PLAYERS, "pin": PIN})
+    assert made.status == 201, made.text()
+    table.goto(server + made.json()["table"])
+    table.wait_for_selector("html[data-ready]")
+    table.wait_for_selector("#r-decide form.printed")
+    tell_printed(table)
+    table.wait_for_selector(".status[data-phase=destiny][data-era='1']")
+
+    links = {a.get_attribute("data-join"): a.get_attribute("href")
+             for a in table.query_selector_all("a[data-join]")}
+    hands = {seat: device(browser, PHONE, lang, server) for seat, lang in PHONES.items()}
+    for seat, page in hands.items():
+        page.goto(links[seat])
+        page.wait_for_selector("html[data-ready]")
+
+    # Destiny: chosen face down on each phone; the table shows who has chosen, not what.
+    for seat in ("red", "blue"):
+        hands[seat].wait_for_selector("[data-destiny-form]")
+        hands[seat].click("[data-destiny-form] [data-le-go]")
+        hands[seat].wait_for_selector("[data-destiny-laid]")
+        table.wait_for_selector(f"[data-chosen={seat}]")
+    assert table.locator("[data-played]").count() == 0
+    hands["yellow"].click("[data-destiny-form] [data-le-go]")
+    table.wait_for_selector(".status[data-phase=planning]")
+    table.wait_for_selector("[data-played]")
+
+    # The tokens, in turn order; the first with its cell's quick action (move 1).
+    first = True
+    while table.locator(".status[data-phase=planning]").count():
+        seat = table.get_attribute("[data-placer]", "data-placer")
+        page = hands[seat]
+        page.wait_for_selector("[data-place-form]")
+        if first:
+            page.select_option("[data-place-form] select[name=cell]", "1")
+            page.select_option("[data-place-form] select[name='quick.src']", "grey1")
+            page.select_option("[data-place-form] select[name='quick.dst']", "grey2")
+        page.click("[data-place-form] [data-le-go]")
+        page.wait_for_selector("[data-place-form]", state="detached")
+        settle([page], table)
+        if first:
+            table.wait_for_selector("[data-cell='1'] [data-face=down]")
+            for other in (p for s, p in hands.items() if s != seat):
+                settle([other], table)
+            assert "Recruit armies" not in table.inner_text("#r-cells") and "face down" in table.inner_text("[data-cell='1']")
+            table.screenshot(path=str(artifacts / "le-table-placed.png"), full_page=True)
+            first = False
+
+    # Execution, cell by cell from the south: a recruit carried out, the rest left undone.
+    table.wait_for_selector(".status[data-phase=execution]")
+    cells = []
+    while table.locator(".status[data-phase=execution]").count():
+        current = table.locator("[data-current]")
+        seat, cell = current.get_attribute("data-current"), current.get_attribute("data-cell")
+        cells.append(int(cell))
+        page = hands[seat]
+        page.wait_for_selector("form.act")
+        if page.get_attribute("form.act", "data-act") == "recruit":
+            page.click("form.act [data-le-go]")
+        else:
+            page.click("form.act [data-skip]")
+        page.wait_for_selector("form.act", state="detached")
+        settle([page], table)
+    assert cells == sorted(cells)
+    table.wait_for_selector(".status[data-phase=planning][data-round='2']")
+    settle(list(hands.values()), table)
+    assert table.locator("#r-cells [data-face=up]").count() == 12
+    table.screenshot(path=str(artifacts / "le-table-round-2.png"), full_page=True)
+    hands["blue"].screenshot(path=str(artifacts / "le-hand-ru.png"), full_page=True)
+    for page in [table, *hands.values()]:
+        assert page.errors == []
