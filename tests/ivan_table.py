@@ -15,16 +15,25 @@ FAMILIES = ("white", "black", "green", "red")
 COLOURS = {"ivan.assignment.colour1": "black", "ivan.assignment.colour2": "white",
            "ivan.assignment.colour3": "red", "ivan.assignment.colour4": "green"}
 """Only black is in the rulebook; the others are chosen for the tests, never asserted."""
+CITIES = ("moscow", "yaroslavl", "nizhny_novgorod", "putivl", "kursk", "chernigov", "novgorod_seversky",
+          *(f"city{n}" for n in range(8, 17)))
+MAP = {**{f"ivan.city.{c}.region": ("east", "south", "west", "north")[i % 4] for i, c in enumerate(CITIES)},
+       **{f"ivan.city.{c}.colour": f"colour{i % 4 + 1}" for i, c in enumerate(CITIES)},
+       "ivan.city.novgorod_seversky.colour": "colour1"}
+"""A map for the tests: the regions and colours chosen, never the rulebook's (which names
+seven cities and gives the colour of one, Novgorod-Seversky's black, card 1 here)."""
 
 
 class Table:
     """One game of Ivan in memory, past the set-up: every player has kept a project."""
 
     def __init__(self, players: int = 4, referee: bool = True, seed: int = 1,
-                 printed: dict[str, Any] | None = None, keep: bool = True) -> None:
-        command = {"type": "create", "seed": seed, "referee": referee,
-                   "players": [{"seat": f} for f in FAMILIES[:players]],
-                   "printed": COLOURS if printed is None else printed}
+                 printed: dict[str, Any] | None = None, keep: bool = True,
+                 influence: str = "entered") -> None:
+        if printed is None:
+            printed = {**COLOURS, **MAP} if influence == "map" else COLOURS
+        command = {"type": "create", "seed": seed, "referee": referee, "influence": influence,
+                   "players": [{"seat": f} for f in FAMILIES[:players]], "printed": printed}
         self.session = Session.create(GAME, command)
         if keep and self.state.phase == "keep":
             for seat in self.state.seating:
@@ -78,6 +87,11 @@ class Table:
         self.events({"type": "deal", "decade": decade, "first": self.state.first,
                      "cards": dict(self.state.assignments), "hidden": self.state.hidden_assignment},
                     {"type": "turn", "turn": None}, {"type": "phase", "phase": "regions"})
+
+    def pieces(self, seat: str, city: str, **pieces: int) -> None:
+        """``seat`` has these pieces (warrior, building, boyar) in ``city`` besides the rest."""
+        self.events(*({"type": "city", "player": seat, "city": city, "piece": kind, "n": n}
+                      for kind, n in pieces.items()))
 
     def notes(self) -> list[str]:
         return [note["key"] for note in self.state.log]

@@ -210,6 +210,7 @@ def test_i7_free_actions_before_the_removal_make_the_boyar_most_significant():
                    turn="white", cards={"projects": "colour1"})
     table.coins("white", 0)
     table.goods("white", rye=3, wood=1)
+    table.events({"type": "tokens", "player": "white", "n": 1})
     table.do({"type": "free", "player": "white", "paid": {"rye": 2}})
     table.do({"type": "free", "player": "white", "paid": {"rye": 1, "wood": 1}})
     assert table.state.players["white"].coins == 2
@@ -219,7 +220,8 @@ def test_i7_free_actions_before_the_removal_make_the_boyar_most_significant():
     assert table.state.seals["projects"] == "white"
     table.do({"type": "take_project", "player": "white", "kind": "military", "source": "display"})
     table.do({"type": "complete", "player": "white", "kind": "military", "paid": {}, "vp": 0})
-    table.do({"type": "effect", "player": "white", "source": "trade_token", "coins": 1, "goods": {"rye": 1}})
+    table.do({"type": "effect", "player": "white", "source": "trade_token", "coins": 1, "goods": {"rye": 1},
+              "taken": True})
     table.do({"type": "tokens_for_project", "player": "white", "kind": "construction", "source": "display"})
     table.do({"type": "complete", "player": "white", "kind": "construction", "paid": {}, "vp": 0})
     warriors = table.state.players["white"].warriors
@@ -228,7 +230,7 @@ def test_i7_free_actions_before_the_removal_make_the_boyar_most_significant():
     table.do({"type": "done", "player": "white"})
     p = table.state.players["white"]
     assert (p.wild, p.buildings, p.completed["military"], p.completed["construction"]) == (1, 5, 1, 1)
-    assert (p.coins, p.goods["rye"], p.warriors) == (0, 0, warriors - 1)
+    assert (p.coins, p.goods["rye"], p.warriors, p.tokens) == (0, 0, warriors - 1, 0)
 
 
 def test_free_actions_are_two_local_goods_or_one_foreign_for_a_coin():

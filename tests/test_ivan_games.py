@@ -23,6 +23,15 @@ def test_random_legal_games_end_after_four_decades_with_every_invariant_kept(pla
     assert GAME.decision(state) is None
 
 
+def test_a_game_with_influence_from_the_map_keeps_every_piece_and_replays_the_same():
+    """Every warrior in the supply, the Wild Field or a city, every building in the supply or a
+    city, from the first warriors to the final table; the events fold back the same."""
+    session = simulate.play_game(GAME, 4, 4, check=True, influence="map")
+    assert session.state.over and session.state.cities
+    again = Session.replay(GAME, session.history)
+    assert dataclasses.asdict(again.state) == dataclasses.asdict(session.state)
+
+
 def test_the_events_fold_back_into_the_same_state():
     """Replay: a saved game's events, folded again, give the same table."""
     session = simulate.play_game(GAME, 3, 5, referee=False)

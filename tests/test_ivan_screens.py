@@ -128,3 +128,22 @@ def test_a_table_dealing_itself_taps_which_card_lies_under_each_chamber():
         session.execute({"type": "keep", "player": seat, "kind": "trade"})
     decide = draw("table", session, None, "ru")["decide"]
     assert decide.count('name="cards"') == 5 and "карта Кремля" in text({"d": decide})
+
+
+def test_with_the_map_the_regions_form_comes_filled_from_the_count_in_russian():
+    """«Каждый воин на поле даёт 1 очко влияния в своём регионе»: the table confirms what the
+    map counts; the cities are named as the rulebook names them."""
+    table = Table(3, influence="map", keep=False)
+    table.pieces("white", "moscow", warrior=2, building=1)
+    table.regions()
+    html = draw("table", table.session, None, "ru")
+    assert 'data-key="white" data-kind="int" type="number" inputmode="numeric" min="0" max="100" value="4"' in html["decide"]
+    assert "Москва" in html["status"] and "data-counted" in html["decide"]
+
+
+def test_the_map_questions_offer_regions_and_cards_by_name():
+    """«Карта разделена границами на четыре региона: Восток, Юг, Запад и Север»."""
+    from ivan_table import COLOURS
+    table = Table(3, influence="map", printed=COLOURS)
+    html = text(draw("table", table.session, None, "ru"))
+    assert "Курск: регион" in html and "Юг (II)" in html and "карта города цвета 1" in html

@@ -52,3 +52,23 @@ def test_a_phone_keeps_only_its_own_familys_project(app, ivan):
     phones = {p["seat"]: Phone(app, ivan, p["seat"]) for p in PLAYERS}
     r = phones["black"].send({"type": "keep", "player": "white", "kind": "trade"})
     assert r.status_code != 200
+
+
+def test_with_the_map_tracked_a_phone_names_its_first_warriors_city_and_the_table_shows_it(app, table):
+    """«выставляют по одному своему воину в любой город, где ещё нет воина»: the phone offers
+    the map's cities by name; the table lists the city and counts its region."""
+    from ivan_table import MAP
+    r = table.post("/api/games", json={"game": "ivan", "players": PLAYERS, "pin": PIN, "referee": True,
+                                       "influence": "map"})
+    assert r.status_code == 201, r.json
+    game_id = r.json["game_id"]
+    told = table.post(f"/api/games/{game_id}/commands", json={"type": "printed", "values": MAP})
+    assert told.status_code == 200, told.json
+    phones = kept(app, game_id)
+    first = table.get(f"/api/games/{game_id}/view").json["turn"]["player"]
+    phone = phones[first]
+    page = phone.client.get(f"/hand/{game_id}/{phone.token}", headers={"Accept-Language": "ru"})
+    assert "data-muster-form" in page.get_data(as_text=True) and "Путивль" in page.get_data(as_text=True)
+    assert phone.send({"type": "muster", "player": first, "city": "putivl"}).status_code == 200
+    board = table.get(f"/table/{game_id}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert 'data-city="putivl"' in board and "Путивль" in board

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.ivan import kremlin, regions, setup
+from companion.games.ivan import cities, kremlin, regions, setup
 from companion.games.ivan.state import IvanState
 
 Command = dict[str, Any]
@@ -20,6 +20,9 @@ def _printed(state: IvanState, rng: random.Random) -> Command:
     answers: dict[str, Any] = {}
     taken = {v for k, v in state.printed.items() if k.startswith("ivan.assignment.")}
     for shown in state.pending["questions"]:
+        if shown["key"].startswith("ivan.city."):
+            answers[shown["key"]] = shown["suggested"] or rng.choice(shown["options"])
+            continue
         options = [o for o in shown["options"] if o not in taken]
         value = shown["suggested"] if shown["suggested"] in options else rng.choice(options)
         answers[shown["key"]] = value
@@ -61,8 +64,12 @@ def _projects(state: IvanState, seat: str, rng: random.Random) -> Command:
     p = state.players[seat]
     kinds = state.data["project_kinds"]
     if p.hand and rng.random() < 0.6:
-        return {"type": "complete", "player": seat, "kind": rng.choice(p.hand),
-                "paid": _some(p.goods, rng, 5), "vp": rng.randint(1, 6)}
+        command = {"type": "complete", "player": seat, "kind": rng.choice(p.hand),
+                   "paid": _some(p.goods, rng, 5), "vp": rng.randint(1, 6)}
+        where = cities.building_cities(state, seat) if cities.tracked(state) and p.buildings else []
+        if command["kind"] == "construction" and where:
+            command["city"] = rng.choice(where)
+        return command
     return {"type": "take_project", "player": seat, "kind": rng.choice(kinds),
             "source": rng.choice(["display", "deck"])}
 
@@ -75,6 +82,8 @@ def _in_chamber(state: IvanState, seat: str, rng: random.Random) -> Command:
     if chamber == "income" and left.get("income"):
         return _income(state, seat, turn, rng)
     if chamber == "manoeuvres" and left.get("actions"):
+        if cities.tracked(state):
+            return _on_map(state, seat, rng)
         action = "place" if p.warriors and rng.random() < 0.6 else "move"
         return {"type": "manoeuvre", "player": seat, "action": action}
     if chamber == "projects" and left.get("actions"):
@@ -90,7 +99,33 @@ def _in_chamber(state: IvanState, seat: str, rng: random.Random) -> Command:
     if chamber == "grants" and (left.get("cards") or left.get("estates")):
         card = rng.choice(["estate", "title"]) if left.get("cards") else "estate"
         return {"type": "grant", "player": seat, "card": card}
+    card = state.assignments[chamber]
+    if cities.tracked(state) and card != kremlin.KREMLIN:
+        return {"type": "done", "player": seat, "city": rng.choice(cities.boyar_cities(state, card))}
     return {"type": "done", "player": seat}
+
+
+def _mine(state: IvanState, seat: str, kinds: tuple[str, ...] = cities.PIECES) -> list[str]:
+    return [c for c in state.data["cities"] if cities.count(state, seat, c, kinds)]
+
+
+def _on_map(state: IvanState, seat: str, rng: random.Random) -> Command:
+    """A manoeuvre naming its cities: a warrior placed where the family has a piece, or a
+    warrior or boyar moved to another city."""
+    if state.players[seat].warriors and _mine(state, seat) and rng.random() < 0.6:
+        return {"type": "manoeuvre", "player": seat, "action": "place", "city": rng.choice(_mine(state, seat))}
+    piece = rng.choice([k for k in ("warrior", "boyar") if _mine(state, seat, (k,))] or ["warrior"])
+    movable = _mine(state, seat, (piece,))
+    if not movable:
+        return {"type": "done", "player": seat, **_boyar_city(state, rng)}
+    source = rng.choice(movable)
+    to = rng.choice([c for c in state.data["cities"] if c != source])
+    return {"type": "manoeuvre", "player": seat, "action": "move", "piece": piece, "city": source, "to": to}
+
+
+def _boyar_city(state: IvanState, rng: random.Random) -> dict[str, str]:
+    card = state.assignments[state.turn["chamber"]]
+    return {} if card == kremlin.KREMLIN else {"city": rng.choice(cities.boyar_cities(state, card))}
 
 
 def _extra(state: IvanState, seat: str, rng: random.Random) -> Command | None:
@@ -100,12 +135,14 @@ def _extra(state: IvanState, seat: str, rng: random.Random) -> Command | None:
     local = [g for g in state.data["local"] if p.goods[g] >= 2]
     if roll < 0.08 and local:
         return {"type": "free", "player": seat, "paid": {rng.choice(local): 2}}
-    if roll < 0.1:
+    if roll < 0.1 and p.tokens >= 2:
         return {"type": "tokens_for_project", "player": seat, "kind": rng.choice(state.data["project_kinds"]),
                 "source": rng.choice(["display", "deck"])}
     if roll < 0.2:
         effect: Command = {"type": "effect", "player": seat,
                            "source": rng.choice(["estate", "trophy", "trade_token", "board"])}
+        if effect["source"] == "trade_token" and rng.random() < 0.7:
+            effect["taken"] = True
         what = rng.choice(["vp", "coins", "favour", "goods", "warriors"])
         if what == "vp":
             effect["vp"] = rng.randint(1, 3)
@@ -115,8 +152,11 @@ def _extra(state: IvanState, seat: str, rng: random.Random) -> Command | None:
             effect["favour"] = 1
         elif what == "goods":
             effect["goods"] = {rng.choice(state.data["local"] + state.data["foreign"]): 1}
-        elif p.warriors:
+        elif p.warriors and not cities.tracked(state):
             effect["warriors"] = 1
+        elif p.warriors and _mine(state, seat):
+            effect["warriors"] = 1
+            effect["cities"] = [rng.choice(_mine(state, seat))]
         return effect
     return None
 
@@ -137,6 +177,8 @@ def _act(state: IvanState, seat: str, rng: random.Random) -> Command:
 
 def _region(state: IvanState, rng: random.Random) -> Command:
     influence = {seat: rng.choice([0, 0, 1, 2, 3, 4, 6]) for seat in state.seating}
+    if cities.tracked(state) and rng.random() < 0.9:
+        influence = cities.influence(state, regions.next_region(state))
     rewards = [{"vp": rng.randint(0, 4)}, {"coins": rng.randint(0, 3), "favour": rng.random() < 0.3}]
     command = {"type": "region", "region": regions.next_region(state), "influence": influence,
                "rewards": rewards}
@@ -155,6 +197,10 @@ def choose(state: IvanState, rng: random.Random) -> Command:
     if state.phase == "keep":
         seat = rng.choice(setup.waiting_to_keep(state))
         return {"type": "keep", "player": seat, "kind": rng.choice(state.data["project_kinds"])}
+    if state.phase == "muster":
+        seat = state.turn["player"]
+        free = [c for c in state.data["cities"] if not cities.anyone(state, c, "warrior")]
+        return {"type": "muster", "player": seat, "city": rng.choice(free)}
     if state.phase == "planning":
         seat = state.turn["player"]
         free = [c for c in state.data["chambers"] if not any(b["player"] == seat for b in state.chambers[c])]
@@ -169,7 +215,8 @@ def choose(state: IvanState, rng: random.Random) -> Command:
                     "reward": rng.randint(0, 1)}
         return _region(state, rng)
     if state.phase == "titles":
-        known = {seat: [{"per": rng.choice(["set", *state.data["project_kinds"]]), "vp": rng.randint(1, 5)}]
+        kinds = ["set", *state.data["project_kinds"], "trophies_tokens"] + (["cities"] if cities.tracked(state) else [])
+        known = {seat: [{"per": rng.choice(kinds), "vp": rng.randint(1, 5)}]
                  for seat in state.seating if rng.random() < 0.4}
         return {"type": "titles", "vp": {seat: rng.randint(0, 8) for seat in state.seating}, "known": known}
     raise RuleError("ivan.not_now")

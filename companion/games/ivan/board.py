@@ -76,7 +76,10 @@ def _lines(state: IvanState, e: dict[str, Any]) -> list[tuple[str | None, Line]]
     if kind == "favour":
         return [(None, _line("ivan.board.favour", "favour", None, order=e["order"], players=list(state.favour)))]
     if kind == "pieces":
-        return _pieces(who, e)
+        return [] if state.influence_mode == "map" and not e.get("wild") else _pieces(who, e)
+    if kind == "city":
+        key = "ivan.board.city_put" if e["n"] > 0 else "ivan.board.city_take"
+        return [(who, _line(key, e["piece"], who, player=who, dst=e["city"], piece=e["piece"]))]
     if kind == "cards":
         return [(who, _line(f"ivan.board.{card[:-1]}", "card", who, player=who))
                 for card in ("titles", "estates") if e.get(card)]

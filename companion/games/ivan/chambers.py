@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import RuleError
-from companion.games.ivan import kremlin
+from companion.games.ivan import cities, kremlin
 from companion.games.ivan.commands import (Complete, Done, Effect, Exchange, Free, Grant, Income,
                                            Manoeuvre, TakeForeign, TakeProject, TokensForProject)
 from companion.games.ivan.play import Play
@@ -77,12 +77,22 @@ def manoeuvre(play: Play, cmd: Manoeuvre) -> None:
     """«Совершите до двух действий, каждым из которых вы можете либо выставить 1 воина, либо
     переместить 1 воина или 1 боярина»; the enhancement a third."""
     turn = _acting(play, cmd.player, "manoeuvres", "actions")
+    tracked = cities.tracked(play.state)
     if cmd.action == "place":
         if play.state.players[cmd.player].warriors <= 0:
             raise RuleError("ivan.no_warrior_left")
+        if tracked:
+            cities.place_warrior(play, cmd.player, cmd.city)
         play.event("pieces", player=cmd.player, warriors=-1)
+    elif tracked:
+        cities.move(play, cmd.player, cmd.piece, cmd.city, cmd.to)
     _use(play, turn, "actions")
-    play.note("ivan.manoeuvre_" + cmd.action, player=cmd.player)
+    if not tracked:
+        play.note("ivan.manoeuvre_" + cmd.action, player=cmd.player)
+    elif cmd.action == "place":
+        play.note("ivan.warrior_placed_in", player=cmd.player, dst=cmd.city)
+    else:
+        play.note(f"ivan.{cmd.piece}_moved", player=cmd.player, src=cmd.city, dst=cmd.to)
 
 
 def take_project(play: Play, cmd: TakeProject) -> None:
@@ -109,26 +119,47 @@ def complete(play: Play, cmd: Complete) -> None:
     player = play.state.players[cmd.player]
     if cmd.kind not in player.hand:
         raise RuleError("ivan.project_not_in_hand", kind=cmd.kind)
+    building = _building_city(play, cmd) if cmd.kind == "construction" else None
     _pay(play, cmd.player, cmd.paid)
     _use(play, turn, "actions")
+    if building is not None:
+        cities.put(play, cmd.player, building, "building")
     hand = list(player.hand)
     hand.remove(cmd.kind)
     play.event("hand", player=cmd.player, hand=hand)
     play.event("completed", player=cmd.player, kind=cmd.kind)
     play.note("ivan.completed", player=cmd.player, kind=cmd.kind, n=cmd.vp)
     play.vp(cmd.player, cmd.vp, "projects")
-    _project_effect(play, cmd.player, cmd.kind)
+    _project_effect(play, cmd.player, cmd.kind, placed=building is not None or not cities.tracked(play.state))
 
 
-def _project_effect(play: Play, seat: str, kind: str) -> None:
+def _building_city(play: Play, cmd: Complete) -> str | None:
+    """With the map tracked, the city the building goes to: one the rule allows, and only
+    none when «таких городов нет или у вас не осталось зданий»."""
+    s = play.state
+    if not cities.tracked(s):
+        return None
+    allowed = cities.building_cities(s, cmd.player) if s.players[cmd.player].buildings > 0 else []
+    if not allowed:
+        if cmd.city is not None:
+            raise RuleError("ivan.no_building_city")
+        return None
+    city = cities.known(play, cmd.city)
+    if city not in allowed:
+        raise RuleError("ivan.building_city", dst=city)
+    return city
+
+
+def _project_effect(play: Play, seat: str, kind: str, placed: bool = True) -> None:
     """«Выполнив строительный проект, поставьте 1 фишку здания ... Если ... у вас не осталось
     зданий, вы не ставите здание»; «Выполнив военный проект, поставьте 1 фишку воина ... в
     Дикое поле, заберите оттуда ... 1 жетон трофея (если он там есть) ... Если у вас не
     осталось воинов, вы просто получаете очки»; a trade project's two tokens are the
-    player's to resolve (each entered as an effect)."""
+    player's to resolve (each entered as an effect). ``placed``: with the map tracked, a
+    building goes only where a city could take it."""
     player = play.state.players[seat]
     if kind == "construction":
-        if player.buildings > 0:
+        if player.buildings > 0 and placed:
             play.event("pieces", player=seat, buildings=-1)
             play.note("ivan.building_placed", player=seat)
         else:
@@ -196,15 +227,37 @@ def effect(play: Play, cmd: Effect) -> None:
     player = play.state.players[cmd.player]
     if cmd.warriors > player.warriors:
         raise RuleError("ivan.no_warrior_left")
+    if cmd.taken and cmd.source != "trade_token":
+        raise RuleError("ivan.only_tokens_taken")
+    tracked = cities.tracked(play.state)
+    if tracked and len(cmd.cities) != cmd.warriors:
+        raise RuleError("ivan.warrior_cities", n=cmd.warriors)
+    for city in cmd.cities if tracked else ():
+        if cities.count(play.state, cmd.player, cities.known(play, city)) == 0:
+            raise RuleError("ivan.city_not_yours", dst=city)
     _pay(play, cmd.player, {g: -n for g, n in cmd.goods.items() if n < 0}, max(0, -cmd.coins))
     play.goods(cmd.player, {g: n for g, n in cmd.goods.items() if n > 0})
     play.coins(cmd.player, max(0, cmd.coins))
     if cmd.warriors:
         play.event("pieces", player=cmd.player, warriors=-cmd.warriors)
+    for city in cmd.cities if tracked else ():
+        cities.put(play, cmd.player, city, "warrior")
+    if cmd.taken:
+        _token_to_board(play, cmd.player)
     play.note("ivan.effect", player=cmd.player, source=cmd.source)
     play.vp(cmd.player, cmd.vp, cmd.source)
     for _ in range(cmd.favour):
         play.gain_favour(cmd.player)
+
+
+def _token_to_board(play: Play, seat: str) -> None:
+    """«положите его в любую круглую ячейку на своём планшете (можно и поверх напечатанного
+    эффекта) ... Если все круглые ячейки на планшете заняты, сбросьте любой жетон, прежде чем
+    класть новый»: a full board keeps its count, one token discarded for the new one."""
+    if play.state.players[seat].tokens >= play.data["trade_cells"]:
+        play.note("ivan.token_discarded_full", player=seat)
+        return
+    play.event("tokens", player=seat, n=1)
 
 
 def free(play: Play, cmd: Free) -> None:
@@ -225,8 +278,12 @@ def free(play: Play, cmd: Free) -> None:
 
 def tokens_for_project(play: Play, cmd: TokensForProject) -> None:
     """«сбросьте 2 торговых жетона с планшета, чтобы взять на руку 1 проект (по обычным
-    правилам)»: the tokens are on the player's board, the project goes to his hand."""
+    правилам)»: two of the tokens taken onto the board (not its printed effects) go."""
     kremlin.own_turn(play, cmd.player, "actions")
+    held = play.state.players[cmd.player].tokens
+    if held < 2:
+        raise RuleError("ivan.two_tokens_needed", held=held)
+    play.event("tokens", player=cmd.player, n=-2)
     _to_hand(play, cmd.player, cmd.kind, cmd.source)
 
 
@@ -238,8 +295,15 @@ def done(play: Play, cmd: Done) -> None:
     if turn["chamber"] is None:
         raise RuleError("ivan.leave_first")
     card = s.assignments[turn["chamber"]]
-    play.note("ivan.boyar_stays" if card == kremlin.KREMLIN else "ivan.boyar_to_city",
-              player=cmd.player, card=card)
+    if card != kremlin.KREMLIN and cities.tracked(s):
+        city = cities.known(play, cmd.city)
+        if city not in cities.boyar_cities(s, card):
+            raise RuleError("ivan.city_not_of_card", dst=city, card=card)
+        cities.put(play, cmd.player, city, "boyar")
+        play.note("ivan.boyar_to", player=cmd.player, dst=city)
+    else:
+        play.note("ivan.boyar_stays" if card == kremlin.KREMLIN else "ivan.boyar_to_city",
+                  player=cmd.player, card=card)
     following = kremlin.next_seat(s, cmd.player, lambda seat: bool(s.boyars_in_chambers(seat)))
     if following is None:
         play.event("turn", turn=None)

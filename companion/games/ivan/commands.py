@@ -19,6 +19,7 @@ Foreign = Literal["gunpowder", "cloth", "metal"]
 Kind = Literal["construction", "trade", "military"]
 Chamber = Literal["income", "manoeuvres", "projects", "exchange", "grants"]
 Region = Literal["east", "south", "west", "north"]
+City = text(40, least=1)
 Goods = Annotated[dict[Good, whole(0, 60)], Meta(max_length=6)]
 Change = Annotated[dict[Good, whole(-60, 60)], Meta(max_length=6)]
 
@@ -51,12 +52,13 @@ class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_fiel
 class Create(_Command, tag="create"):
     """Players clockwise as they sit; ``referee``: the table enters what the cards and the
     board gave instead of being asked their printed values; ``influence``: regional influence
-    entered per region at each decade's end (the only mode of this release); ``deal``: the
+    entered per region at each decade's end, or counted from every piece placed and moved on
+    the map (``map``, once the map's printed values are known); ``deal``: the
     app shuffles the assignment cards, or the table shuffles them and taps what came."""
     players: Annotated[tuple[Seat, ...], Meta(max_length=8)]
     seed: Union[Seed, None] = None
     referee: bool = False
-    influence: Literal["entered"] = "entered"
+    influence: Literal["entered", "map"] = "entered"
     deal: Literal["app", "table"] = "app"
     printed: Union[Printed, None] = None
 
@@ -75,6 +77,12 @@ class Keep(_Command, tag="keep"):
     """The project kept of the three dealt at set-up (its kind, for the player's own phone)."""
     player: Id
     kind: Kind
+
+
+class Muster(_Command, tag="muster"):
+    """Set-up step 19, with the map tracked: one of the player's first two warriors."""
+    player: Id
+    city: City
 
 
 class Place(_Command, tag="place"):
@@ -98,9 +106,14 @@ class Income(_Command, tag="income"):
 
 
 class Manoeuvre(_Command, tag="manoeuvre"):
-    """One action: a warrior placed from the supply, or a warrior or boyar moved."""
+    """One action: a warrior placed from the supply, or a warrior or boyar moved; with the
+    map tracked, ``city`` is where the warrior goes (or where the piece leaves), ``to``
+    where the piece moves."""
     player: Id
     action: Literal["place", "move"]
+    piece: Literal["warrior", "boyar"] = "warrior"
+    city: Union[City, None] = None
+    to: Union[City, None] = None
 
 
 class TakeProject(_Command, tag="take_project"):
@@ -110,11 +123,13 @@ class TakeProject(_Command, tag="take_project"):
 
 
 class Complete(_Command, tag="complete"):
-    """A project from hand: its goods paid, its printed victory points."""
+    """A project from hand: its goods paid, its printed victory points; with the map
+    tracked, the city a construction project's building goes to."""
     player: Id
     kind: Kind
     paid: Goods
     vp: whole(0, 20)
+    city: Union[City, None] = None
 
 
 class Exchange(_Command, tag="exchange"):
@@ -146,6 +161,10 @@ class Effect(_Command, tag="effect"):
     vp: whole(0, 30) = 0
     favour: whole(0, 3) = 0
     warriors: whole(0, 3) = 0
+    cities: Annotated[tuple[City, ...], Meta(max_length=3)] = ()
+    """With the map tracked: where each warrior placed went."""
+    taken: bool = False
+    """A trade token taken from the map onto the player's board (its effect resolved at once)."""
 
 
 class Free(_Command, tag="free"):
@@ -162,8 +181,10 @@ class TokensForProject(_Command, tag="tokens_for_project"):
 
 
 class Done(_Command, tag="done"):
-    """The player's turn is over; his boyar goes from the card to a city of its colour."""
+    """The player's turn is over; his boyar goes from the card to a city of its colour
+    (with the map tracked, ``city`` names it)."""
     player: Id
+    city: Union[City, None] = None
 
 
 class RegionCommand(_Command, tag="region"):
@@ -183,8 +204,9 @@ class Choose(_Command, tag="choose"):
 
 class Title(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A title the rulebook's answers describe: ``vp`` per set of the three kinds of completed
-    project, or per completed project of one kind."""
-    per: Literal["set", "construction", "trade", "military"]
+    project, per completed project of one kind, per trophy and trade token on the board, or
+    (with the map tracked) per city where the family has 3 influence or more."""
+    per: Literal["set", "construction", "trade", "military", "trophies_tokens", "cities"]
     vp: whole(1, 10)
 
 
@@ -195,7 +217,7 @@ class Titles(_Command, tag="titles"):
     known: Annotated[dict[Id, Annotated[tuple[Title, ...], Meta(max_length=15)]], Meta(max_length=4)] = {}
 
 
-Command = Union[Create, TellPrinted, Deal, Keep, Place, Leave, Income, Manoeuvre, TakeProject,
+Command = Union[Create, TellPrinted, Deal, Keep, Muster, Place, Leave, Income, Manoeuvre, TakeProject,
                 Complete, Exchange, TakeForeign, Grant, Effect, Free, TokensForProject, Done, RegionCommand,
                 Choose, Titles]
 

@@ -120,7 +120,10 @@ def leave(play: Play, cmd: Leave) -> None:
     play.event("left", player=cmd.player, chamber=cmd.chamber, sealed=cmd.seal)
     if cmd.seal:
         play.coins(cmd.player, -surcharge)
-        play.note("ivan.sealed", player=cmd.player, action=cmd.chamber, n=surcharge)
+        if surcharge:
+            play.note("ivan.sealed", player=cmd.player, action=cmd.chamber, n=surcharge)
+        else:
+            play.note("ivan.sealed_plain", player=cmd.player, action=cmd.chamber)
         for other in boyars:
             if other["player"] != cmd.player:
                 play.coins(other["player"], other["coins"])

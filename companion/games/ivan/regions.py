@@ -1,15 +1,15 @@
 """«Фаза конца раунда», the regional rewards: East (I), South (II), West (III), North (IV).
 
-In this release the table enters each player's influence per region (warriors 1, buildings
-and boyars 2; a boyar on the Kremlin card is in no region, V12) and the two rewards the
-region's token shows; the game ranks the players, ties by favour, and says who chooses.
+The table enters each player's influence per region (warriors 1, buildings and boyars 2; a
+boyar on the Kremlin card is in no region, V12), or confirms the count kept from the map,
+and the two rewards the region's token shows; the game ranks the players, ties by favour, and says who chooses.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.ivan import favour, scoring
+from companion.games.ivan import cities, favour, scoring
 from companion.games.ivan.commands import Choose, RegionCommand, Reward
 from companion.games.ivan.play import Play
 from companion.games.ivan.state import IvanState
@@ -56,6 +56,8 @@ def region(play: Play, cmd: RegionCommand) -> None:
     if len(s.seating) == 2 and cmd.threshold is None:
         raise RuleError("ivan.threshold_needed")
     influence = dict(cmd.influence)
+    if cities.tracked(s):
+        _corrections(play, cmd.region, influence)
     ranked = ranking(s, influence)
     chooser, leader, second = who_chooses(s, ranked, influence, cmd.threshold)
     done = list((s.region or {}).get("done", []))
@@ -70,6 +72,16 @@ def region(play: Play, cmd: RegionCommand) -> None:
     play.event("region", region={"done": done, "current": {
         "region": cmd.region, "ranking": ranked, "rewards": rewards, "chooser": chooser,
         "leader": leader, "second": second}})
+
+
+def _corrections(play: Play, region: str, entered: dict[str, int]) -> None:
+    """With the map tracked the table still confirms each region's count at the decade's
+    end; what it corrects is what the rewards go by, and each correction is logged."""
+    counted = cities.influence(play.state, region)
+    for seat, n in counted.items():
+        if entered.get(seat, 0) != n:
+            play.note("ivan.influence_corrected", player=seat, region=region, counted=n,
+                      n=entered.get(seat, 0))
 
 
 def _reward(reward: Reward) -> dict[str, Any]:

@@ -25,6 +25,7 @@ HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.TellPrinted: values.tell,
     cmds.Deal: setup.table_deal,
     cmds.Keep: setup.keep,
+    cmds.Muster: setup.muster,
     cmds.Place: kremlin.place,
     cmds.Leave: kremlin.leave,
     cmds.Income: chambers.income,
@@ -87,6 +88,7 @@ class IvanRules:
         by_table = options.get("deal") == "table" or _ticked(options.get("table_deals"))
         command: dict[str, Any] = {"type": "create", "players": players,
                                    "referee": _ticked(options.get("referee")),
+                                   "influence": "map" if options.get("influence") == "map" else "entered",
                                    "deal": "table" if by_table else "app"}
         if options.get("printed"):
             command["printed"] = options["printed"]
@@ -122,6 +124,8 @@ class IvanRules:
             return Decision("deal", table=True)
         if state.phase == "keep":
             return Decision("keep", seats=tuple(setup.waiting_to_keep(state)))
+        if state.phase == "muster" and state.turn is not None:
+            return Decision("muster", seats=(state.turn["player"],))
         if state.phase in ("planning", "actions") and state.turn is not None:
             return Decision("place" if state.phase == "planning" else "act", seats=(state.turn["player"],))
         if state.phase == "regions":

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import RuleError
-from companion.games.ivan import favour, setup, titles
+from companion.games.ivan import cities, favour, setup, titles
 from companion.games.ivan.commands import Titles
 from companion.games.ivan.play import Play
 from companion.games.ivan.state import IvanState
@@ -52,8 +52,14 @@ def score_titles(play: Play, cmd: Titles) -> None:
         raise RuleError("ivan.not_now")
     for seat in {**cmd.vp, **cmd.known}:
         play.player(seat)
+    tracked = cities.tracked(s)
+    if not tracked and any(t.per == "cities" for known in cmd.known.values() for t in known):
+        raise RuleError("ivan.title_needs_map")
     for seat in s.seating:
-        counted = sum(titles.score(t.per, t.vp, s.players[seat].completed) for t in cmd.known.get(seat, ()))
+        p = s.players[seat]
+        counts = titles.counted(p.completed, p.trophies, p.tokens,
+                                cities.strong(s, seat) if tracked else None)
+        counted = sum(titles.score(t.per, t.vp, counts) for t in cmd.known.get(seat, ()))
         _line(play, seat, "titles", cmd.vp.get(seat, 0) + counted)
     d = s.data["scoring"]
     for seat, vp in places(s, {seat: p.wild for seat, p in s.players.items()}, d["wild_field"]):

@@ -7,8 +7,8 @@ from typing import Any
 
 from companion.engine.printed import checked
 from companion.errors import RuleError
-from companion.games.ivan import catalog, values
-from companion.games.ivan.commands import Create, Deal, Keep
+from companion.games.ivan import catalog, cities, values
+from companion.games.ivan.commands import Create, Deal, Keep, Muster
 from companion.games.ivan.play import Play
 from companion.games.ivan.state import IvanState
 
@@ -84,8 +84,40 @@ def keep_step(play: Play) -> bool:
         return False
     order = play.state.turn_order
     play.note("ivan.first_warriors", order=order)
+    if cities.tracked(play.state):
+        play.event("phase", phase="muster")
+        play.event("turn", turn={"player": order[0], "placed": 0})
+        return True
     deal(play, 1, play.state.first)
     return True
+
+
+def muster_order(state: IvanState) -> list[str]:
+    """«начиная с первого и далее по часовой стрелке ... Затем все игроки в обратном порядке
+    (от последнего к первому)»."""
+    order = state.turn_order
+    return order + order[::-1]
+
+
+def muster(play: Play, cmd: Muster) -> None:
+    """Step 19: «выставляют по одному своему воину в любой город, где ещё нет воина»."""
+    s = play.state
+    if s.phase != "muster" or s.turn is None or s.pending is not None:
+        raise RuleError("ivan.not_now")
+    if cmd.player != s.turn["player"]:
+        raise RuleError("ivan.not_your_turn", player=cmd.player, waiting=s.turn["player"])
+    city = cities.known(play, cmd.city)
+    if cities.anyone(s, city, "warrior"):
+        raise RuleError("ivan.city_has_warrior", dst=city)
+    cities.put(play, cmd.player, city, "warrior")
+    play.note("ivan.mustered", player=cmd.player, dst=city)
+    placed = s.turn["placed"] + 1
+    order = muster_order(s)
+    if placed < len(order):
+        play.event("turn", turn={"player": order[placed], "placed": placed})
+        return
+    play.event("turn", turn=None)
+    deal(play, 1, s.first)
 
 
 def deal(play: Play, decade: int, first: str) -> None:

@@ -43,24 +43,45 @@ def check_invariants(state: IvanState, before: dict[str, int] | None = None) -> 
             raise InvariantBroken(f"{seat}: {p.vp} points, {p.vp_by} by where they came from")
         if before is not None and p.vp < before.get(seat, 0):
             raise InvariantBroken(f"{seat}: victory points went down")
+    if state.influence_mode == "map":
+        _pieces_on_map(state)
     if state.trophies < 0:
         raise InvariantBroken(f"{state.trophies} trophies")
     if any(chamber not in state.chambers for chamber in state.seals):
         raise InvariantBroken(f"seals {state.seals}")
 
 
-def create_command(players: int, seed: int, referee: bool) -> dict[str, Any]:
-    """Referee mode as asked; the table deals the assignment cards in every other game."""
+def _pieces_on_map(state: IvanState) -> None:
+    """With the map tracked every warrior is in the supply, the Wild Field or a city, and
+    every building in the supply or a city: none lost, none made."""
+    pieces = state.data["pieces"]
+    mustering = state.phase in ("muster", "setup", "keep", "new")
+    for seat, p in state.players.items():
+        held = {kind: sum(f.get(seat, {}).get(kind, 0) for f in state.cities.values()) for kind in ("warrior", "building")}
+        if any(n < 0 for families in state.cities.values() for n in families.get(seat, {}).values()):
+            raise InvariantBroken(f"{seat}: a negative count in a city")
+        if not mustering and p.warriors + p.wild + held["warrior"] != pieces["warriors"]:
+            raise InvariantBroken(f"{seat}: warriors {p.warriors} + wild {p.wild} + map {held['warrior']}")
+        if p.buildings + held["building"] != pieces["buildings"]:
+            raise InvariantBroken(f"{seat}: buildings {p.buildings} + map {held['building']}")
+
+
+def create_command(players: int, seed: int, referee: bool, influence: str = "entered") -> dict[str, Any]:
+    """Referee mode and the influence as asked; the table deals the assignment cards in every
+    other game."""
     return {"type": "create", "seed": seed, "referee": referee, "deal": "table" if seed % 2 else "app",
+            "influence": influence,
             "players": [{"seat": seat} for seat in catalog.data()["families"][:players]]}
 
 
 def play_game(game: Any, players: int, seed: int, check: bool = False,
               session_factory: Callable[[dict[str, Any]], Session] | None = None,
-              referee: bool | None = None) -> Session:
-    """One complete game of ``game`` (Ivan's rules); ``referee`` None picks the mode from the seed."""
+              referee: bool | None = None, influence: str | None = None) -> Session:
+    """One complete game of ``game`` (Ivan's rules); ``referee`` None picks the mode from the
+    seed, ``influence`` None tracks it from the map in every third game."""
     rng = random.Random(seed)
-    create = create_command(players, seed, rng.random() < 0.5 if referee is None else referee)
+    create = create_command(players, seed, rng.random() < 0.5 if referee is None else referee,
+                            influence or ("map" if seed % 3 == 0 else "entered"))
     session = session_factory(create) if session_factory else Session.create(game, create)
     for _ in range(MOST_COMMANDS):
         if game.decision(session.state) is None:

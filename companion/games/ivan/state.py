@@ -33,6 +33,8 @@ class Player:
     titles: int = 0
     estates: int = 0
     trophies: int = 0
+    tokens: int = 0
+    """Trade tokens taken onto the player's board and still there (not the printed effects)."""
     kept: bool = False
 
 
@@ -70,6 +72,8 @@ class IvanState:
     turn: dict[str, Any] | None = None
     trophies: int = 0
     """Trophy tokens still in the Wild Field."""
+    cities: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
+    """With influence tracked from the map: each city's pieces by family and kind."""
     region: dict[str, Any] | None = None
     """The region being rewarded: its ranking, rewards and who chooses."""
     scored: dict[str, Any] | None = None
@@ -141,6 +145,9 @@ def _deal(s: IvanState, e: dict[str, Any]) -> None:
     s.dealing = None
     s.chambers = {c: [] for c in s.data["chambers"]}
     s.seals, s.on_cards, s.turn = {}, {}, None
+    for families in s.cities.values():
+        for held in families.values():
+            held.pop("boyar", None)
     for p in s.players.values():
         p.seals = s.data["pieces"]["seals"]
 
@@ -211,6 +218,17 @@ def _completed(s: IvanState, e: dict[str, Any]) -> None:
     s.players[e["player"]].completed[e["kind"]] += 1
 
 
+def _tokens(s: IvanState, e: dict[str, Any]) -> None:
+    s.players[e["player"]].tokens += e["n"]
+
+
+def _city(s: IvanState, e: dict[str, Any]) -> None:
+    held = s.cities.setdefault(e["city"], {}).setdefault(e["player"], {})
+    held[e["piece"]] = held.get(e["piece"], 0) + e["n"]
+    if not held[e["piece"]]:
+        del held[e["piece"]]
+
+
 def _wild_reset(s: IvanState, e: dict[str, Any]) -> None:
     for p in s.players.values():
         p.warriors += p.wild
@@ -233,6 +251,7 @@ FOLD: dict[str, Callable[[IvanState, dict[str, Any]], None]] = {
     "left": _left, "refund": _refund, "coins": _coins, "goods": _goods, "vp": _vp,
     "favour": _favour, "token": _token, "tokens_removed": _tokens_removed, "pieces": _pieces,
     "cards": _cards, "completed": _completed, "wild_reset": _wild_reset,
+    "city": _city, "tokens": _tokens,
     "phase": _set("phase"), "pending": _set("pending"), "turn": _set("turn"),
     "region": _set("region"), "dealing": _set("dealing"), "scored": _set("scored"),
     "over": _set("result"), "note": _note,

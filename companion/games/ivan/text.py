@@ -1,5 +1,6 @@
-"""Ivan's words for the i18n renderer: its catalogues (``messages/``), the regions by their
-rulebook names, players by the names they gave or their families."""
+"""Ivan's words for the i18n renderer: its catalogues (``messages/``), the regions and the
+map's cities by their rulebook names (a city the text does not name by the number the
+group gave it), players by the names they gave or their families."""
 from __future__ import annotations
 
 from typing import Mapping
@@ -18,8 +19,8 @@ def names_for(state: IvanState, lang: str) -> Names:
 def names_of(given: Mapping[str, str], lang: str) -> Names:
     players = {seat: name for seat, name in given.items() if name and name != seat}
     plain = Names(lang, catalogues=CATALOGUES)
-    regions = plain.terms.get("region", {})
-    return Names(lang, province=lambda r: regions.get(r, r), players=players, catalogues=CATALOGUES)
+    places = {**plain.terms.get("city", {}), **plain.terms.get("region", {})}
+    return Names(lang, province=lambda r: places.get(r, r), players=players, catalogues=CATALOGUES)
 
 
 def describe(state: IvanState, note: dict, lang: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.engine import printed
 from companion.engine.printed import EVENT
 from companion.errors import RuleError
-from companion.games.ivan import catalog
+from companion.games.ivan import catalog, cities
 from companion.games.ivan.commands import TellPrinted
 from companion.games.ivan.play import Play
 from companion.games.ivan.state import IvanState
@@ -16,9 +16,9 @@ COLOUR_CARDS = ("colour1", "colour2", "colour3", "colour4")
 
 
 def setup_keys(state: IvanState) -> list[str]:
-    if state.referee:
-        return []
-    return [f"ivan.assignment.{card}" for card in COLOUR_CARDS]
+    """The cards' colours (not in referee mode), and the map's cities when it is tracked."""
+    colours = [] if state.referee else [f"ivan.assignment.{card}" for card in COLOUR_CARDS]
+    return colours + cities.keys(state)
 
 
 def missing(state: IvanState, keys: list[str]) -> list[str]:

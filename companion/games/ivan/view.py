@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.games.ivan import kremlin, regions, setup
+from companion.games.ivan import cities, kremlin, regions, setup
 from companion.games.ivan.state import IvanState
 
 
@@ -20,7 +20,7 @@ def _player(state: IvanState, seat: str, viewer: str | None) -> dict[str, Any]:
             "wild": p.wild, "buildings": p.buildings, "hand_size": len(p.hand),
             "hand": list(p.hand) if viewer == seat else None,
             "completed": dict(p.completed), "titles": p.titles, "estates": p.estates,
-            "trophies": p.trophies, "kept": p.kept,
+            "trophies": p.trophies, "tokens": p.tokens, "kept": p.kept,
             "unplaced": kremlin.unplaced(state, seat) if state.phase == "planning" else 0}
 
 
@@ -43,6 +43,8 @@ def view(state: IvanState, seat: str | None = None) -> dict[str, Any]:
         "waiting": setup.waiting_to_keep(state),
         "region": copy.deepcopy(state.region),
         "next_region": regions.next_region(state) if state.phase == "regions" else None,
+        "cities": copy.deepcopy(state.cities),
+        "counted": _counted(state),
         "scored": copy.deepcopy(state.scored),
         "pending": copy.deepcopy(state.pending),
         "log": copy.deepcopy(state.log[-30:]),
@@ -50,20 +52,48 @@ def view(state: IvanState, seat: str | None = None) -> dict[str, Any]:
     }
 
 
+def _counted(state: IvanState) -> dict[str, dict[str, int]]:
+    """With the map tracked, each region's influence as counted from the pieces."""
+    if not cities.tracked(state) or not state.printed.get(f"ivan.city.{state.data['cities'][0]}.region"):
+        return {}
+    return {region: cities.influence(state, region) for region in state.data["regions"]}
+
+
+def _map_choices(state: IvanState, seat: str) -> dict[str, Any]:
+    """The cities a tracked map lets ``seat`` name now, so a phone offers only those."""
+    if not cities.tracked(state):
+        return {}
+    every = list(state.data["cities"])
+    mine = [c for c in every if cities.count(state, seat, c)]
+    chosen: dict[str, Any] = {"cities": every, "mine": mine,
+                              "warriors_at": [c for c in every if cities.count(state, seat, c, ("warrior",))],
+                              "boyars_at": [c for c in every if cities.count(state, seat, c, ("boyar",))],
+                              "movable": [c for c in every if cities.count(state, seat, c, ("warrior", "boyar"))],
+                              "building": cities.building_cities(state, seat)}
+    chamber = state.turn.get("chamber") if state.turn else None
+    if chamber:
+        card = state.assignments[chamber]
+        chosen["boyar_to"] = [] if card == kremlin.KREMLIN else cities.boyar_cities(state, card)
+    return {"map": chosen}
+
+
 def choices(state: IvanState, seat: str | None) -> dict[str, Any]:
     """What ``seat`` may do now: the chambers it may enter or leave, and whether it may seal."""
     if seat not in state.players or state.turn is None or state.turn.get("player") != seat:
         return {}
+    if state.phase == "muster":
+        return {"muster": [c for c in state.data["cities"] if not cities.anyone(state, c, "warrior")]}
     if state.phase == "planning":
         return {"chambers": [c for c in state.data["chambers"]
                              if not any(b["player"] == seat for b in state.chambers[c])],
                 "coins": state.players[seat].coins}
     if state.phase == "actions" and state.turn["chamber"] is None:
         top = kremlin.significant(state)
-        return {"leave": {c: {"significant": top[c] == seat,
+        return {**_map_choices(state, seat), "leave": {c: {"significant": top[c] == seat,
                               "may_seal": top[c] == seat and c not in state.seals
                               and state.players[seat].seals > 0}
                           for c in state.boyars_in_chambers(seat)}}
     if state.phase == "actions":
-        return {"chamber": state.turn["chamber"], "left": dict(state.turn["left"])}
+        return {"chamber": state.turn["chamber"], "left": dict(state.turn["left"]),
+                **_map_choices(state, seat)}
     return {}

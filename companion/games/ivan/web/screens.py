@@ -19,6 +19,12 @@ SOURCES = ("projects", "regions", "estate", "trophy", "trade_token", "board", "f
            "titles", "wild_field", "favour", "foreign_vp", "rest_vp")
 
 
+def _city_order(city: str, shown: str) -> tuple[int, str]:
+    """The named cities alphabetically, then the numbered ones by number."""
+    number = city[4:] if city.startswith("city") else ""
+    return (int(number), "") if number.isdigit() else (0, shown)
+
+
 class Scene:
     """One device's view (the table's, or a seat's) with the helpers its templates call."""
 
@@ -125,6 +131,38 @@ class Scene:
 
     def asked(self, question: dict[str, Any]) -> str:
         return self.say(question["label"], **question["params"])
+
+    def answer(self, question: dict[str, Any], option: str) -> str | None:
+        """A printed question's option in words: a region, or a card with its colour; None
+        for a colour, which the template words."""
+        if question["key"].endswith(".region"):
+            return self.region(option)
+        if question["key"].startswith("ivan.city."):
+            return self.term("special", option)
+        return None
+
+    # -- the map, when tracked --------------------------------------------------------------
+    def city(self, city: str) -> str:
+        return self.names.province(city)
+
+    @property
+    def map(self) -> dict[str, Any] | None:
+        """The cities a tracked map lets this seat name now (None: influence is entered)."""
+        return self.choices.get("map")
+
+    def counted(self, seat: str) -> int | None:
+        """The next region's influence counted from the map, for the table to confirm."""
+        counted = self.v.get("counted") or {}
+        return counted.get(self.v.get("next_region") or "", {}).get(seat)
+
+    def map_rows(self) -> list[dict[str, Any]]:
+        """The cities holding pieces, each family's warriors, buildings and boyars there."""
+        rows = []
+        for city, families in self.v.get("cities", {}).items():
+            held = [(seat, pieces) for seat, pieces in families.items() if pieces]
+            if held:
+                rows.append({"city": city, "held": held})
+        return sorted(rows, key=lambda r: _city_order(r["city"], self.city(r["city"])))
 
 
 SCREENS = Screens(
