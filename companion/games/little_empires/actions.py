@@ -54,7 +54,7 @@ def recruit(play: Play, seat: str, region: str, province: str) -> None:
 def move(play: Play, seat: str, region: str, steps: Sequence[Step], allowance: int) -> None:
     """«Получите N перемещений и распределите их между вашими армиями, находящимися в этом
     регионе»: each army's step from one province to the next is one move; the roads and
-    the dotted sea lines are the board's, followed by the table."""
+    the dotted sea lines are the board's, checked once the table has told them."""
     s = play.state
     provinces = geo.provinces(s.data)
     used = sum(step.armies * step.steps for step in steps)
