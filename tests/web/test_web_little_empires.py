@@ -47,7 +47,10 @@ def test_no_route_shows_a_face_down_token_to_another_device(app, table, game):
     for view in (table.get(f"/api/games/{game}/view").json, other.get("view").json):
         assert view["cells"][6] == [{"owner": first, "round": 1, "face_up": False, "kind": None}]
     page = table.get(f"/table/{game}", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert not any(word in page for word in HIDDEN) and "face down" in page
+    assert not any(word in page for word in HIDDEN)
+    cell = page[page.index('data-cell="7"'):]
+    cell = cell[:cell.index("</li>")]
+    assert f'data-token="{first}" data-face="down"' in cell and f"#pat-{first}" in cell
     assert phones[first].get("view").json["cells"][6][0]["kind"] == "castle"
 
 

@@ -1,7 +1,7 @@
 """Little Empires at a real table in a real browser: the tablet makes the game and tells
 what the board prints; three phones choose their destiny cards in secret, turned up together;
 the tokens go down face down in turn order (a quick action with the first), the table showing
-only colour and cell; then they are turned up cell by cell from the south and carried out
+only a token of the player's colour in its cell; then they are turned up cell by cell from the south and carried out
 from the phones, and the second round begins. Screenshots go to artifacts/web/."""
 from __future__ import annotations
 
@@ -70,7 +70,8 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
             table.wait_for_selector("[data-cell='1'] [data-face=down]")
             for other in (p for s, p in hands.items() if s != seat):
                 settle([other], table)
-            assert "Recruit armies" not in table.inner_text("#r-cells") and "face down" in table.inner_text("[data-cell='1']")
+            assert "Recruit armies" not in table.inner_text("#r-cells")
+            assert table.locator(f"[data-cell='1'] [data-face=down][data-token={seat}] svg.swatch").count() == 1
             table.screenshot(path=str(artifacts / "le-table-placed.png"), full_page=True)
             first = False
 
