@@ -60,7 +60,9 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
         page = hands[seat]
         page.wait_for_selector("[data-place-form]")
         if first:
+            mover = seat
             page.select_option("[data-place-form] select[name=cell]", "1")
+            page.select_option("[data-place-form] select[name=token]", "move3")
             page.select_option("[data-place-form] select[name='quick.src']", "grey1")
             page.select_option("[data-place-form] select[name='quick.dst']", "grey2")
         page.click("[data-place-form] [data-le-go]")
@@ -75,7 +77,8 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
             table.screenshot(path=str(artifacts / "le-table-placed.png"), full_page=True)
             first = False
 
-    # Execution, cell by cell from the south: a recruit carried out, the rest left undone.
+    # Execution, cell by cell from the south: the first player's «Движение на 3» and the
+    # recruits carried out, the rest left undone.
     table.wait_for_selector(".status[data-phase=execution]")
     cells = []
     while table.locator(".status[data-phase=execution]").count():
@@ -86,11 +89,17 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
         page.wait_for_selector("form.act")
         if page.get_attribute("form.act", "data-act") == "recruit":
             page.click("form.act [data-le-go]")
+        elif cell == "1":
+            page.select_option("form.act select[name='moves.0.src']", "grey2")
+            page.select_option("form.act select[name='moves.0.dst']", "grey3")
+            page.click("form.act [data-le-go]")
         else:
             page.click("form.act [data-skip]")
         page.wait_for_selector("form.act", state="detached")
         settle([page], table)
     assert cells == sorted(cells)
+    name = next(p["name"] for p in PLAYERS if p["seat"] == mover)
+    assert f"{name} 1" in table.inner_text("[data-province=grey3]")
     table.wait_for_selector(".status[data-phase=planning][data-round='2']")
     settle(list(hands.values()), table)
     assert table.locator("#r-cells [data-face=up]").count() == 12
