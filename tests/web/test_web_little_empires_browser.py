@@ -59,6 +59,7 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
         seat = table.get_attribute("[data-placer]", "data-placer")
         page = hands[seat]
         page.wait_for_selector("[data-place-form]")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         if first:
             mover = seat
             page.select_option("[data-place-form] select[name=cell]", "1")
