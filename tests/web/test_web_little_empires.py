@@ -83,3 +83,21 @@ def test_the_printed_page_asks_the_boards_values_in_the_devices_language(table, 
     ours = page[page.index('data-printed-game="little-empires"'):]
     ours = ours[:ours.index("</form>")]
     assert words in ours and "printed.option." not in ours and "printed.group." not in ours
+
+
+def test_the_table_names_a_shrine_province_and_its_shrines_colour_in_words(table):
+    """«Небесные святилища»: each drawn shrine's province is listed with «святилище:
+    коричневое» (or its colour), never a sign the tablet's font may not have."""
+    r = table.post("/api/games", json={"game": "little-empires", "players": PLAYERS, "pin": PIN,
+                                       "variants": ["heavenly_shrines"]})
+    game_id = r.json["game_id"]
+    asked = table.get(f"/api/games/{game_id}/view").json["pending"]["questions"]
+    table.post(f"/api/games/{game_id}/commands", json={
+        "type": "printed", "values": {q["key"]: EVERYTHING[q["key"]] for q in asked}})
+    view = table.get(f"/api/games/{game_id}/view").json
+    province, colour = next((p, c) for p, c in view["shrines"].items() if c)
+    page = table.get(f"/table/{game_id}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "⛩" not in page
+    colours = {"brown": "коричневое", "black": "чёрное", "white": "белое"}
+    listed = page[page.index(f'data-province="{province}"'):]
+    assert f"святилище: {colours[colour]}" in listed[:listed.index("</li>")]
