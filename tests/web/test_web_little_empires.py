@@ -3,10 +3,13 @@ destiny cards and the tokens sent from the phones; no route, page or stream show
 face-down token, a destiny hand or a player's resources to anyone but their owner."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+from companion.games.little_empires import agent
+from companion.games.little_empires.rules import GAME
 from little_empires_table import EVERYTHING
 from web_devices import PIN, Phone
 
@@ -101,3 +104,20 @@ def test_the_table_names_a_shrine_province_and_its_shrines_colour_in_words(table
     colours = {"brown": "коричневое", "black": "чёрное", "white": "белое"}
     listed = page[page.index(f'data-province="{province}"'):]
     assert f"святилище: {colours[colour]}" in listed[:listed.index("</li>")]
+
+
+def test_at_the_end_each_phone_shows_its_own_total_and_place(app, table, game):
+    """«Тот, кто набрал больше всего очков, выигрывает»: the tablet explains the
+    final table; each phone says its own total and place."""
+    hub = app.extensions["companion"].hubs.get(game)
+    rng = random.Random(5)
+    while GAME.decision(hub.state) is not None:
+        r = table.post(f"/api/games/{game}/commands", json=agent.choose(hub.state, rng))
+        assert r.status_code == 200, r.json
+    result = table.get(f"/api/games/{game}/view").json["result"]
+    ranking = result["ranking"]
+    for seat in ranking:
+        phone = Phone(app, game, seat)
+        page = phone.client.get(f"/hand/{game}/{phone.token}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+        total = next(line["total"] for line in result["players"] if line["seat"] == seat)
+        assert f"Your total: {total} point" in page and f"place {ranking.index(seat) + 1}" in page
