@@ -39,6 +39,19 @@ SIGNIFICANCE = {f"{P}.significance.{r}.{level}": level for r in REGIONS for leve
 SIGNIFICANCE.update({f"{P}.significance.grey.1": 1, f"{P}.significance.orange.3": 3,
                      f"{P}.significance.turquoise.5": 4, f"{P}.significance.purple.1": 1})
 EVERYTHING = {**BOARD, **BONUS, **SIGNIFICANCE}
+
+# A map for the tests (never asserted as the real board's): each region a chain of roads
+# from its capital (grey1-grey2-...-grey6), the capitals joined by roads in map order, one
+# dotted sea line grey6-turquoise6; the coast is grey5, grey6, orange7, turquoise5, turquoise6.
+PROVINCES = [f"{r}{k}" for r, count in zip(REGIONS, (6, 7, 6, 4)) for k in range(1, count + 1)]
+ROADS = {(f"{r}{k}", f"{r}{k + 1}") for r, count in zip(REGIONS, (6, 7, 6, 4)) for k in range(1, count)}
+ROADS |= {("grey1", "orange1"), ("orange1", "turquoise1"), ("turquoise1", "purple1")}
+SEA = {("grey6", "turquoise6")}
+COAST = {"grey5", "grey6", "orange7", "turquoise5", "turquoise6"}
+MAP: dict[str, Any] = {f"{P}.coast.{p}": "coast" if p in COAST else "inland" for p in PROVINCES}
+for i, a in enumerate(PROVINCES):
+    for b in PROVINCES[i + 1:]:
+        MAP[f"{P}.link.{a}.{b}"] = "road" if (a, b) in ROADS else "sea" if (a, b) in SEA else "none"
 COLOURS = ("red", "blue", "yellow", "green")
 
 

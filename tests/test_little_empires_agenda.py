@@ -3,10 +3,14 @@ its main task scores at once in the player's own turn, once per player per token
 waives one cost in that region for everyone. The rulebook's example number for number."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
+from companion.engine import board
 from companion.games.little_empires import agenda
 from companion.games.little_empires.rules import GAME
+from companion.games.little_empires.text import names_for
+from companion.i18n import render
 from little_empires_table import Table, first_up
 
 
@@ -90,3 +94,14 @@ def test_hardy_fighters_make_the_second_recruit_free_only_in_their_region():
     first_up(table, "green", 1, "recruit")
     table.act("green", places=["grey1", "grey1"])
     assert table.state.players["green"].food == food and table.state.armies["grey1"]["green"] == 4
+
+
+def test_the_board_step_names_a_tokens_side_as_printed_on_it():
+    """The Russian box prints the sides «А» and «Б»: the step says which, in those letters."""
+    table = Table(3, variants=("agenda",))
+    steps = board.steps_of(GAME, table.session.history, table.session.seq)
+    names = names_for(table.state, "ru")
+    said = [render(line["key"], line["params"], names) for step in steps for line in step.lines
+            if line["key"] == "le.board.agenda"]
+    printed = sorted("«А»" if laid["side"] == "A" else "«Б»" for laid in table.state.agenda.values())
+    assert sorted(re.search("стороной («.»)", line).group(1) for line in said) == printed

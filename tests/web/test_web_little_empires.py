@@ -3,10 +3,13 @@ destiny cards and the tokens sent from the phones; no route, page or stream show
 face-down token, a destiny hand or a player's resources to anyone but their owner."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+from companion.games.little_empires import agent
+from companion.games.little_empires.rules import GAME
 from little_empires_table import EVERYTHING
 from web_devices import PIN, Phone
 
@@ -47,7 +50,10 @@ def test_no_route_shows_a_face_down_token_to_another_device(app, table, game):
     for view in (table.get(f"/api/games/{game}/view").json, other.get("view").json):
         assert view["cells"][6] == [{"owner": first, "round": 1, "face_up": False, "kind": None}]
     page = table.get(f"/table/{game}", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert not any(word in page for word in HIDDEN) and "face down" in page
+    assert not any(word in page for word in HIDDEN)
+    cell = page[page.index('data-cell="7"'):]
+    cell = cell[:cell.index("</li>")]
+    assert f'data-token="{first}" data-face="down"' in cell and f"#pat-{first}" in cell
     assert phones[first].get("view").json["cells"][6][0]["kind"] == "castle"
 
 
@@ -80,3 +86,38 @@ def test_the_printed_page_asks_the_boards_values_in_the_devices_language(table, 
     ours = page[page.index('data-printed-game="little-empires"'):]
     ours = ours[:ours.index("</form>")]
     assert words in ours and "printed.option." not in ours and "printed.group." not in ours
+
+
+def test_the_table_names_a_shrine_province_and_its_shrines_colour_in_words(table):
+    """«Небесные святилища»: each drawn shrine's province is listed with «святилище:
+    коричневое» (or its colour), never a sign the tablet's font may not have."""
+    r = table.post("/api/games", json={"game": "little-empires", "players": PLAYERS, "pin": PIN,
+                                       "variants": ["heavenly_shrines"]})
+    game_id = r.json["game_id"]
+    asked = table.get(f"/api/games/{game_id}/view").json["pending"]["questions"]
+    table.post(f"/api/games/{game_id}/commands", json={
+        "type": "printed", "values": {q["key"]: EVERYTHING[q["key"]] for q in asked}})
+    view = table.get(f"/api/games/{game_id}/view").json
+    province, colour = next((p, c) for p, c in view["shrines"].items() if c)
+    page = table.get(f"/table/{game_id}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "⛩" not in page
+    colours = {"brown": "коричневое", "black": "чёрное", "white": "белое"}
+    listed = page[page.index(f'data-province="{province}"'):]
+    assert f"святилище: {colours[colour]}" in listed[:listed.index("</li>")]
+
+
+def test_at_the_end_each_phone_shows_its_own_total_and_place(app, table, game):
+    """«Тот, кто набрал больше всего очков, выигрывает»: the tablet explains the
+    final table; each phone says its own total and place."""
+    hub = app.extensions["companion"].hubs.get(game)
+    rng = random.Random(5)
+    while GAME.decision(hub.state) is not None:
+        r = table.post(f"/api/games/{game}/commands", json=agent.choose(hub.state, rng))
+        assert r.status_code == 200, r.json
+    result = table.get(f"/api/games/{game}/view").json["result"]
+    ranking = result["ranking"]
+    for seat in ranking:
+        phone = Phone(app, game, seat)
+        page = phone.client.get(f"/hand/{game}/{phone.token}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+        total = next(line["total"] for line in result["players"] if line["seat"] == seat)
+        assert f"Your total: {total} point" in page and f"place {ranking.index(seat) + 1}" in page

@@ -1,7 +1,7 @@
 """Little Empires at a real table in a real browser: the tablet makes the game and tells
 what the board prints; three phones choose their destiny cards in secret, turned up together;
 the tokens go down face down in turn order (a quick action with the first), the table showing
-only colour and cell; then they are turned up cell by cell from the south and carried out
+only a token of the player's colour in its cell; then they are turned up cell by cell from the south and carried out
 from the phones, and the second round begins. Screenshots go to artifacts/web/."""
 from __future__ import annotations
 
@@ -59,8 +59,11 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
         seat = table.get_attribute("[data-placer]", "data-placer")
         page = hands[seat]
         page.wait_for_selector("[data-place-form]")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         if first:
+            mover = seat
             page.select_option("[data-place-form] select[name=cell]", "1")
+            page.select_option("[data-place-form] select[name=token]", "move3")
             page.select_option("[data-place-form] select[name='quick.src']", "grey1")
             page.select_option("[data-place-form] select[name='quick.dst']", "grey2")
         page.click("[data-place-form] [data-le-go]")
@@ -70,11 +73,13 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
             table.wait_for_selector("[data-cell='1'] [data-face=down]")
             for other in (p for s, p in hands.items() if s != seat):
                 settle([other], table)
-            assert "Recruit armies" not in table.inner_text("#r-cells") and "face down" in table.inner_text("[data-cell='1']")
+            assert "Recruit armies" not in table.inner_text("#r-cells")
+            assert table.locator(f"[data-cell='1'] [data-face=down][data-token={seat}] svg.swatch").count() == 1
             table.screenshot(path=str(artifacts / "le-table-placed.png"), full_page=True)
             first = False
 
-    # Execution, cell by cell from the south: a recruit carried out, the rest left undone.
+    # Execution, cell by cell from the south: the first player's «Движение на 3» and the
+    # recruits carried out, the rest left undone.
     table.wait_for_selector(".status[data-phase=execution]")
     cells = []
     while table.locator(".status[data-phase=execution]").count():
@@ -85,11 +90,17 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
         page.wait_for_selector("form.act")
         if page.get_attribute("form.act", "data-act") == "recruit":
             page.click("form.act [data-le-go]")
+        elif cell == "1":
+            page.select_option("form.act select[name='moves.0.src']", "grey2")
+            page.select_option("form.act select[name='moves.0.dst']", "grey3")
+            page.click("form.act [data-le-go]")
         else:
             page.click("form.act [data-skip]")
         page.wait_for_selector("form.act", state="detached")
         settle([page], table)
     assert cells == sorted(cells)
+    name = next(p["name"] for p in PLAYERS if p["seat"] == mover)
+    assert f"{name} 1" in table.inner_text("[data-province=grey3]")
     table.wait_for_selector(".status[data-phase=planning][data-round='2']")
     settle(list(hands.values()), table)
     assert table.locator("#r-cells [data-face=up]").count() == 12

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from companion.errors import RuleError
-from companion.games.little_empires import agenda, geo, mountains, values
+from companion.games.little_empires import agenda, geo, mountains, roads, values
 from companion.games.little_empires.commands import Ship, Step
 from companion.games.little_empires.play import Play
 
@@ -54,7 +54,7 @@ def recruit(play: Play, seat: str, region: str, province: str) -> None:
 def move(play: Play, seat: str, region: str, steps: Sequence[Step], allowance: int) -> None:
     """«Получите N перемещений и распределите их между вашими армиями, находящимися в этом
     регионе»: each army's step from one province to the next is one move; the roads and
-    the dotted sea lines are the board's, followed by the table."""
+    the dotted sea lines are the board's, checked once the table has told them."""
     s = play.state
     provinces = geo.provinces(s.data)
     used = sum(step.armies * step.steps for step in steps)
@@ -73,6 +73,7 @@ def move(play: Play, seat: str, region: str, steps: Sequence[Step], allowance: i
             raise RuleError("le.unknown_province", province=step.dst)
         if step.src == step.dst:
             raise RuleError("le.same_province", province=step.src)
+        roads.check_move(s, step.src, step.dst, step.steps)
         held = geo.armies(s, step.src, seat)
         if held < step.armies:
             raise RuleError("le.not_enough_armies", province=step.src, n=step.armies, held=held)
@@ -91,6 +92,7 @@ def ship(play: Play, seat: str, region: str, trip: Ship) -> None:
         raise RuleError("le.unknown_province", province=trip.dst)
     if trip.src == trip.dst:
         raise RuleError("le.same_province", province=trip.src)
+    roads.check_ship(s, trip.src, trip.dst)
     held = geo.armies(s, trip.src, seat)
     if held < trip.armies:
         raise RuleError("le.not_enough_armies", province=trip.src, n=trip.armies, held=held)

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.little_empires import expedition, geo, orders, planning, values
+from companion.games.little_empires import expedition, geo, orders, planning, roads, values
 from companion.games.little_empires.state import RESOURCES, LEState
 
 Command = dict[str, Any]
@@ -114,7 +114,7 @@ def _quick_of(state: LEState, seat: str, kind: str, region: str, rng: random.Ran
             m, src, dst = rng.choice(over)
             return {"src": src, "dst": dst, "mountain": int(m)}
         src = rng.choice(mine)
-        return {"src": src, "dst": rng.choice([p for p in geo.provinces(state.data) if p != src])}
+        return {"src": src, "dst": rng.choice(_next_to(state, src))}
     if kind == "attack":
         targets = [p for p in mine if _enemies(state, seat, p)]
         if targets:
@@ -155,6 +155,18 @@ def _place(state: LEState, seat: str, rng: random.Random) -> Command:
     return command
 
 
+def _next_to(state: LEState, src: str) -> list[str]:
+    """The provinces one move from ``src``: the map's neighbours once it is told."""
+    if roads.known(state):
+        return sorted(roads.neighbours(state, src)) or [src]
+    return [p for p in geo.provinces(state.data) if p != src]
+
+
+def _coast(state: LEState) -> list[str]:
+    every = geo.provinces(state.data)
+    return [p for p in every if roads.coastal(state, p)] if roads.known(state) else every
+
+
 def _moves(state: LEState, seat: str, region: str, allowance: int, rng: random.Random) -> list[dict[str, Any]]:
     held = {p: geo.armies(state, p, seat) for p in geo.provinces(state.data) if geo.region_of(p) == region}
     steps = []
@@ -169,7 +181,7 @@ def _moves(state: LEState, seat: str, region: str, allowance: int, rng: random.R
         if not sources:
             break
         src = rng.choice(sources)
-        dst = rng.choice([p for p in geo.provinces(state.data) if p != src])
+        dst = rng.choice(_next_to(state, src))
         held[src] -= 1
         steps.append({"src": src, "dst": dst, "armies": 1, "steps": 1})
     return steps
@@ -192,9 +204,10 @@ def _act(state: LEState, seat: str, rng: random.Random) -> Command:
     elif kind in ("move3", "move23", "move2ship"):
         pay = _payable(state, seat, "ship")
         mine = [p for p in provinces if geo.armies(state, p, seat) > 0]
-        if kind == "move2ship" and pay and mine and rng.random() < 0.3:
-            src = rng.choice(mine)
-            command["ship"] = {"src": src, "dst": rng.choice([p for p in geo.provinces(state.data) if p != src]),
+        mine_coast = [p for p in mine if p in _coast(state)]
+        if kind == "move2ship" and pay and mine_coast and len(_coast(state)) > 1 and rng.random() < 0.3:
+            src = rng.choice(mine_coast)
+            command["ship"] = {"src": src, "dst": rng.choice([p for p in _coast(state) if p != src]),
                                "armies": min(2, geo.armies(state, src, seat))}
             command["pay"] = pay
         else:

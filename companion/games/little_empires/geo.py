@@ -1,7 +1,8 @@
 """The map as the rules read it: provinces by region, capitals, strength and control.
 
 Adjacency, roads and the coast are only on the board: the table moves the figures along
-them and tells the game where they went; the game checks everything the text states.
+them and tells the game where they went; once the table has told the map, ``roads`` checks
+the way too.
 """
 from __future__ import annotations
 

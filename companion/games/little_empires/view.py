@@ -12,7 +12,7 @@ import copy
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.little_empires import expedition, geo, orders, planning, values
+from companion.games.little_empires import expedition, geo, orders, planning, roads, values
 from companion.games.little_empires.state import LEState
 
 
@@ -93,9 +93,25 @@ def choices(state: LEState, seat: str | None) -> dict[str, Any]:
             cells[n] = {"how": how, "region": values.cell_region(state, n),
                         "quick": values.cell_quick(state, n),
                         "price": planning.cover_price(state, seat) if how == "cover" else 0}
-        return {"cells": cells, "tokens": {k: v for k, v in state.players[seat].tokens.items() if v}}
+        mine = [p for p in geo.provinces(state.data) if geo.armies(state, p, seat)]
+        return {"cells": cells, "tokens": {k: v for k, v in state.players[seat].tokens.items() if v},
+                "reach": roads.reachable(state, mine, 1)}
     at = orders.current(state)
     if at is not None and at[1]["owner"] == seat:
-        return {"act": {"cell": at[0] + 1, "action": at[1]["kind"],
-                        "region": values.cell_region(state, at[0] + 1)}}
+        region = values.cell_region(state, at[0] + 1)
+        return {"act": {"cell": at[0] + 1, "action": at[1]["kind"], "region": region,
+                        **_reach(state, seat, region, at[1]["kind"])}}
     return {}
+
+
+def _reach(state: LEState, seat: str, region: str, kind: str) -> dict[str, Any]:
+    """Where this seat's armies in ``region`` can go by the token's moves (its paid extra
+    included) and by ship, as far as the map is known: every province until it is."""
+    rule = state.data["orders"].get(kind, {})
+    if "moves" not in rule:
+        return {}
+    mine = [p for p in geo.provinces(state.data) if geo.region_of(p) == region and geo.armies(state, p, seat)]
+    moves = rule["moves"] + (1 if "paid" in rule else 0)
+    every = geo.provinces(state.data)
+    coast = [p for p in every if roads.coastal(state, p)] if roads.known(state) else every
+    return {"reach": roads.reachable(state, mine, moves), "coast": coast}

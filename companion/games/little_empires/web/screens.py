@@ -97,6 +97,16 @@ class Scene:
         return [f"{region}1"] + [p for p, owner in self.v["castles"].items()
                                  if owner == self.seat and p.rstrip("0123456789") == region]
 
+    def castle_places(self, region: str) -> list[str]:
+        """Where this seat's «Постройка замка» can act in ``region``: its castle's province
+        there, else each province (not the capital, no castle) holding 2 of its armies."""
+        own = [p for p, owner in self.v["castles"].items() if owner == self.seat and p.rstrip("0123456789") == region]
+        if own:
+            return own
+        returned = data()["orders"]["castle"]["returned"]
+        return [p for p in self.provinces(region)[1:] if p not in self.v["castles"]
+                and self.v["armies"].get(p, {}).get(self.seat, 0) >= returned]
+
     def opponents(self) -> list[str]:
         return [p["seat"] for p in self.players if p["seat"] != self.seat]
 

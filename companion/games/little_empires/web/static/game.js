@@ -3,7 +3,8 @@
    path in the command ("moves.0.src", "quick.victim"); data-kind="int" makes it a number;
    data-key puts it under that key of the named object (printed values, whose keys hold
    dots); an empty field is left out, and so is a whole [data-row] whose [data-lead] field
-   is empty, and every field of a [data-option] whose [data-choose] radio is not ticked.
+   is empty, every field of a [data-option] whose [data-choose] radio (if it has one) is not ticked, and
+   every field of a [data-for] the chosen cell's quick action hides (game.css).
    A refusal is toasted by TC.send, in the device's language. */
 "use strict";
 (() => {
@@ -18,8 +19,11 @@
   }
 
   function wanted(el) {
+    const only = el.closest("[data-for]");
+    if (only && getComputedStyle(only).display === "none") return false;
     const option = el.closest("[data-option]");
-    if (option && !option.querySelector("[data-choose]").checked) return false;
+    const choose = option && option.querySelector("[data-choose]");
+    if (choose && !choose.checked) return false;
     const row = el.closest("[data-row]");
     return !row || row.querySelector("[data-lead]").value !== "";
   }
