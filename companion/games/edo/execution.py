@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.edo import actions, values
+from companion.games.edo import actions, deal, values
 from companion.games.edo.commands import Done, Move, Reveal
 from companion.games.edo.play import Play
 from companion.games.edo.planning import new_turn
@@ -105,6 +105,8 @@ def step(play: Play) -> bool:
     """Carry the turn on as far as it goes without the player."""
     s = play.state
     turn = s.turn
+    if not deal.refill(play):
+        return False
     if not turn["revealed"]:
         return False
     if not turn["started"]:
