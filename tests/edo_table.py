@@ -37,8 +37,8 @@ class Table:
     """One game of Edo in memory."""
 
     def __init__(self, players: int = 3, printed: dict[str, Any] | None = None,
-                 referee: bool = False, seed: int = 1) -> None:
-        command = {"type": "create", "seed": seed, "referee": referee,
+                 referee: bool = False, seed: int = 1, deal: str = "app") -> None:
+        command = {"type": "create", "seed": seed, "referee": referee, "deal": deal,
                    "players": [{"seat": c} for c in COLOURS[:players]],
                    "printed": EVERYTHING if printed is None else printed}
         self.session = Session.create(GAME, command)

@@ -18,7 +18,7 @@ from companion.games.edo import scoring
 from companion.games.edo.rules import GAME
 from companion.games.edo.simulate import play_game
 from companion.i18n import LANGUAGES, format_message
-from edo_table import Table
+from edo_table import EVERYTHING, Table
 
 WEB = Path(str(resources.files(GAME.screens.package)))
 SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
@@ -56,7 +56,7 @@ def text(html: dict[str, str]) -> str:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_region_draws_every_moment_of_a_whole_game(lang):
-    history = play_game(GAME, 3, 4 if lang == "ru" else 2).history
+    history = play_game(GAME, 3, {"ru": 4, "cs": 3, "en": 2}[lang]).history  # cs: the table deals
     for done in range(1, len(history) + 1, 3):
         session = Session.replay(GAME, history[:done])
         screens = [draw("table", session, None, lang)]
@@ -240,3 +240,51 @@ def test_every_word_the_templates_use_is_in_each_language():
     for lang in LANGUAGES:
         assert used - {"edo.phase.", "edo.colour."} <= set(words(lang)), (lang, used - set(words(lang)))
         assert set(words(lang)) == set(words("en")), lang
+
+
+def test_the_table_that_deals_taps_the_merchant_card_among_those_still_in_the_deck():
+    """«Текущая карта торговца убирается из игры, затем на ее место выкладывается новая»:
+    the table taps the card turned up, in the players' language; one already out is not offered."""
+    table = Table(2, deal="table")
+    table.do({"type": "draw", "cards": ["blue"]})
+    table.do({"type": "draw", "cards": ["special1", "special2", "special3", "special4"]})
+    table.events({"type": "display", "display": ["special1", "special2", "special3", "special4"],
+                  "deck": [f"special{n}" for n in range(5, 13)]})
+    decide = draw("table", table.session, None, "ru")["decide"]
+    assert "Раунд 1: какая карта торговца открыта?" in text({"d": decide})
+    assert 'value="merchant10"' in decide and "карта торговца 10" in decide
+    table.do({"type": "draw", "cards": ["merchant3"]})
+    table.events({"type": "pending", "pending": {"kind": "draw", "what": "merchant", "count": 1,
+                                                 "options": table.state.merchant_deck, "round": 2,
+                                                 "first": "red"}})
+    decide = draw("table", table.session, None, "ru")["decide"]
+    assert 'value="merchant3"' not in decide and 'value="merchant4"' in decide
+
+
+def test_the_table_lays_out_as_many_special_cards_as_the_box_shows_naming_what_they_print():
+    """The special cards the install knows are offered by their actions, so the table finds
+    the card it holds; as many are ticked as lie out."""
+    table = Table(2, deal="table", printed={**EVERYTHING, "edo.special5.action1": "trade",
+                                            "edo.special5.most1": 2, "edo.special5.action2": "money",
+                                            "edo.special5.most2": 3})
+    table.do({"type": "draw", "cards": ["blue"]})
+    decide = draw("table", table.session, None, "cs")["decide"]
+    assert "Které zvláštní karty jsou vyloženy? Označte 4." in text({"d": decide})
+    assert decide.count('type="checkbox" name="cards"') == 12
+    assert "zvláštní karta 5: Obchod / Peníze" in text({"d": decide})
+
+
+def test_a_move_offers_the_figures_places_so_only_real_destinations_are_shown():
+    """A figure's chip says where it stands; the "to" row belongs to it, so the place it is
+    already on is not offered (moving there would be refused)."""
+    table = Table(2)
+    seat = table.state.first
+    for other in table.state.seating:
+        if other != seat:
+            table.idle_plans(other)
+    table.plan(seat, ("card1", "money", 1), ("card2", "develop", 0), ("card3", "money", 1))
+    [figure] = table.samurai(seat, "forest1")
+    turn = draw("hand", table.session, seat, "en")["turn"]
+    assert f'value="{figure}" data-at="forest1"' in turn
+    assert 'value="merchant" data-at="edo"' in turn
+    assert 'data-to-of="figure"' in turn

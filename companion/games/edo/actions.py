@@ -128,8 +128,10 @@ def _develop(play: Play, seat: str, turn: Turn, cmd: Act) -> Turn:
     if s.players[seat].ryo < cost:
         raise RuleError("edo.not_enough_ryo", n=cost, held=s.players[seat].ryo)
     play.goods(seat, ryo=-cost)
-    display = [c for c in s.special_display if c != cmd.card] + s.special_deck[:1]
-    play.event("special", player=seat, card=cmd.card, display=display, deck=s.special_deck[1:])
+    display = [c for c in s.special_display if c != cmd.card]
+    drawn = [] if s.dealer == "table" else s.special_deck[:1]
+    play.event("special", player=seat, card=cmd.card, display=display + drawn,
+               deck=s.special_deck[len(drawn):])
     play.note("edo.developed", player=seat, n=cost)
     return turn
 

@@ -224,6 +224,8 @@ def _income(state: EdoState, rng: random.Random) -> Command:
 
 def choose(state: EdoState, rng: random.Random) -> Command:
     """A random legal command for whatever the game awaits."""
+    if state.pending is not None and state.pending["kind"] == "draw":
+        return {"type": "draw", "cards": rng.sample(state.pending["options"], state.pending["count"])}
     if state.pending is not None:
         return _printed(state, rng)
     if state.phase == "planning":

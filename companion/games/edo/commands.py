@@ -3,7 +3,7 @@ engine's schema (``companion.engine.validate``) before any rule sees them. Wheth
 shape makes sense in play (is that samurai yours, is the card in your hand) is the rules'."""
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Literal, Union
 
 import msgspec
 from msgspec import Meta
@@ -43,15 +43,23 @@ class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_fiel
 
 class Create(_Command, tag="create"):
     """Players in seating order; ``referee``: the table enters what building, producing
-    and trading cost and gave, instead of the game working it out from printed values."""
+    and trading cost and gave, instead of the game working it out from printed values;
+    ``deal``: the app draws the first player and shuffles the two decks, or the table
+    does with the real ones and taps what came."""
     players: Annotated[tuple[Seat, ...], Meta(max_length=8)]
     seed: Union[Seed, None] = None
     referee: bool = False
+    deal: Literal["app", "table"] = "app"
     printed: Union[Printed, None] = None
 
 
 class TellPrinted(_Command, tag="printed"):
     values: Printed
+
+
+class Draw(_Command, tag="draw"):
+    """What came when the table drew: the first player, or the cards turned up."""
+    cards: Annotated[tuple[Id, ...], Meta(min_length=1, max_length=12)]
 
 
 class Plan(_Command, tag="plan"):
@@ -112,7 +120,7 @@ class Cover(_Command, tag="cover"):
     covered: bool
 
 
-Command = Union[Create, TellPrinted, Plan, Move, Reveal, Act, Done, Wages, Income, Cover]
+Command = Union[Create, TellPrinted, Draw, Plan, Move, Reveal, Act, Done, Wages, Income, Cover]
 
 
 def parse(data: Any) -> Command:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 from companion.errors import RuleError
-from companion.games.edo import actions, values
+from companion.games.edo import actions, deal, values
 from companion.games.edo.commands import Done, Move, Reveal
 from companion.games.edo.play import Play
 from companion.games.edo.planning import new_turn
@@ -104,6 +104,8 @@ def step(play: Play) -> bool:
     """Carry the turn on as far as it goes without the player."""
     s = play.state
     turn = s.turn
+    if not deal.refill(play):
+        return False
     if not turn["revealed"]:
         return False
     if not turn["started"]:

@@ -12,8 +12,8 @@ from typing import Any, Callable, Mapping
 from companion.engine import senders
 from companion.engine.game import Actor, Decision, Emit, versions
 from companion.errors import RuleError
-from companion.games.edo import (RULES_VERSION, actions, board, catalog, execution, planning,
-                                 purse, setup, simulate, text, upkeep, values)
+from companion.games.edo import (RULES_VERSION, actions, board, catalog, deal, execution,
+                                 planning, purse, setup, simulate, text, upkeep, values)
 from companion.games.edo import commands as cmds
 from companion.games.edo.play import Play
 from companion.games.edo.state import EdoState, apply
@@ -23,6 +23,7 @@ from companion.i18n import Names
 
 HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.TellPrinted: values.tell,
+    cmds.Draw: deal.came,
     cmds.Plan: planning.submit,
     cmds.Move: execution.move,
     cmds.Reveal: execution.reveal,
@@ -42,7 +43,7 @@ STEPS: dict[str, Callable[[Play], bool]] = {
     "round_end": upkeep.round_end,
 }
 
-TABLE_ONLY = frozenset({"create", "printed", "income"})
+TABLE_ONLY = frozenset({"create", "printed", "draw", "income"})
 
 
 def proceed(play: Play) -> None:
@@ -50,6 +51,10 @@ def proceed(play: Play) -> None:
     s = play.state
     while s.pending is None and s.phase in STEPS and STEPS[s.phase](play):
         pass
+
+
+def _ticked(value: Any) -> bool:
+    return value is True or str(value).lower() in ("1", "on", "true", "yes")
 
 
 class EdoRules:
@@ -68,15 +73,17 @@ class EdoRules:
 
     def create_command(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Players as a list of {seat, name} (a seat is a colour), or the form's
-        ``seat1..seat4`` and ``name1..name4``; ``referee`` ticked or true."""
+        ``seat1..seat4`` and ``name1..name4``; ``referee`` and ``table_deals`` ticked or
+        true (or ``deal`` "table")."""
         players = options.get("players")
         if not isinstance(players, list):
             players = [{"seat": str(options[f"seat{n}"]).strip(),
                         "name": str(options.get(f"name{n}") or "").strip()[:24]}
                        for n in range(1, 5) if str(options.get(f"seat{n}") or "").strip()]
-        referee = options.get("referee")
+        by_table = options.get("deal") == "table" or _ticked(options.get("table_deals"))
         command: dict[str, Any] = {"type": "create", "players": players,
-                                   "referee": referee is True or str(referee).lower() in ("1", "on", "true", "yes")}
+                                   "referee": _ticked(options.get("referee")),
+                                   "deal": "table" if by_table else "app"}
         if options.get("printed"):
             command["printed"] = options["printed"]
         return command

@@ -1,13 +1,14 @@
 """Making a game: the seats, the first player, the merchant deck and the special cards
-dealt by the app (the draws written into the ``created`` event), then, once the table has
-told what the box prints, the board's locations and each player's officials and stock."""
+(the app's draws written into the ``created`` event, or left to the table that deals),
+then, once the table has told what the box prints, the board's locations and each player's
+officials and stock, and the draws that open the first round."""
 from __future__ import annotations
 
 from typing import Any
 
 from companion.engine.printed import checked
 from companion.errors import RuleError
-from companion.games.edo import catalog, values
+from companion.games.edo import catalog, deal, values
 from companion.games.edo.commands import Create
 from companion.games.edo.play import Play
 from companion.games.edo.state import EDO, EdoState
@@ -22,7 +23,8 @@ def side_for(data: dict[str, Any], players: int) -> str:
 
 
 def create(play: Play, cmd: Create, versions: dict[str, Any]) -> None:
-    """Seat the players; draw the first player and shuffle the two decks."""
+    """Seat the players; draw the first player and shuffle the two decks, unless the table
+    deals: then the decks are the cards still to come, in no order, and nobody is first yet."""
     if play.state.created:
         raise RuleError("edo.already_created")
     data = catalog.data()
@@ -37,17 +39,22 @@ def create(play: Play, cmd: Create, versions: dict[str, Any]) -> None:
             raise RuleError("edo.seat_twice", player=seat)
     merchant = [f"merchant{n}" for n in range(1, data["merchant_cards"] + 1)]
     special = [f"special{n}" for n in range(1, data["special_cards"] + 1)]
-    play.rng.shuffle(merchant)
-    play.rng.shuffle(special)
-    first = play.rng.choice(seats)
+    first = None
+    if cmd.deal == "app":
+        play.rng.shuffle(merchant)
+        play.rng.shuffle(special)
+        first = play.rng.choice(seats)
     config = {"players": [{"seat": p.seat, "name": p.name.strip()} for p in cmd.players],
-              "referee": cmd.referee, "data": data,
+              "referee": cmd.referee, "deal": cmd.deal, "data": data,
               "printed": checked(cmd.printed or {}, catalog.questions()),
               "first": first, "merchant_deck": merchant, "special_deck": special,
               "side": side_for(data, len(seats))}
     play.event("created", versions=versions, config=config)
     play.event("phase", phase="setup")
-    play.note("edo.created", count=len(seats), player=first)
+    if first is None:
+        play.note("edo.created_table_deals", count=len(seats))
+    else:
+        play.note("edo.created", count=len(seats), player=first)
 
 
 def locations(state: EdoState) -> dict[str, str]:
@@ -62,7 +69,8 @@ def locations(state: EdoState) -> dict[str, str]:
 
 def start(play: Play) -> bool:
     """Lay out the board once its printed values are known: each player's officials, stock
-    and three cards, the special cards' display, the merchant in Edo (D14)."""
+    and three cards, the special cards' display, the merchant in Edo (D15), the first round;
+    re-entered after each of the table's draws, it goes on from where it stopped."""
     s = play.state
     unknown = values.missing(s, values.setup_keys(s.side, s.data["starting_cards"]))
     if unknown:
@@ -73,11 +81,8 @@ def start(play: Play) -> bool:
     players = {seat: {**start_of, "cards": cards,
                       "figures": [f"{seat}{n}" for n in range(1, s.printed["edo.start.officials"] + 1)]}
                for seat in s.seating}
-    play.event("setup", locations=locations(s), merchant=EDO, players=players)
-    shown = s.printed["edo.special.display"]
-    play.event("display", display=s.special_deck[:shown], deck=s.special_deck[shown:])
-    play.event("round", round=1, first=s.first, merchant_card=s.merchant_deck[0],
-               merchant_deck=s.merchant_deck[1:])
-    play.event("phase", phase="planning")
-    play.note("edo.round", round=1, player=s.first)
+    if not s.locations:
+        play.event("setup", locations=locations(s), merchant=EDO, players=players)
+    if deal.first(play) and deal.lay_out(play):
+        deal.new_round(play, 1, s.first)
     return True

@@ -50,7 +50,8 @@ def check_invariants(state: EdoState) -> None:
 
 
 def create_command(players: int, seed: int, referee: bool) -> dict[str, Any]:
-    return {"type": "create", "seed": seed, "referee": referee,
+    """Referee mode as asked; the table deals the decks in every other game."""
+    return {"type": "create", "seed": seed, "referee": referee, "deal": "table" if seed % 2 else "app",
             "players": [{"seat": seat} for seat in COLOURS[:players]]}
 
 

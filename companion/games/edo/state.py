@@ -51,6 +51,8 @@ class EdoState:
     players: dict[str, Player] = field(default_factory=dict)
     seating: list[str] = field(default_factory=list)
     referee: bool = False
+    dealer: str = "app"
+    """Who draws: the app, or the table with the real decks, tapping what came."""
     data: dict[str, Any] = field(default_factory=dict)
     printed: dict[str, Any] = field(default_factory=dict)
     side: str = ""
@@ -85,8 +87,8 @@ class EdoState:
 
     @property
     def turn_order(self) -> list[str]:
-        """Clockwise from the first player."""
-        at = self.seating.index(self.first)
+        """Clockwise from the first player (the seating, until the table has drawn him)."""
+        at = self.seating.index(self.first) if self.first else 0
         return self.seating[at:] + self.seating[:at]
 
 
@@ -95,9 +97,10 @@ def _created(s: EdoState, e: dict[str, Any]) -> None:
     s.seating = [p["seat"] for p in config["players"]]
     s.players = {p["seat"]: Player(p["seat"], p["name"]) for p in config["players"]}
     s.referee = config["referee"]
+    s.dealer = config.get("deal", "app")
     s.data = config["data"]
     s.printed = dict(config["printed"])
-    s.first = config["first"]
+    s.first = config["first"] or ""
     s.merchant_deck = list(config["merchant_deck"])
     s.special_deck = list(config["special_deck"])
     s.side = config["side"]
@@ -191,6 +194,7 @@ FOLD: dict[str, Callable[[EdoState, dict[str, Any]], None]] = {
     "special": _special, "display": _display, "plan": _plan, "revealed": _revealed,
     "round": _round, "phase": _set("phase"), "pending": _set("pending"), "turn": _set("turn"),
     "queue": _set("queue"), "merchant": _set("merchant_at"), "over": _set("result"),
+    "first": _set("first"),
     "note": _note, "cover": _cover,
 }
 

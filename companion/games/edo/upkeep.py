@@ -8,7 +8,7 @@ buildings pays its builders by influence; the table reads the amounts off the bo
 from __future__ import annotations
 
 from companion.errors import RuleError
-from companion.games.edo import buildings, scoring
+from companion.games.edo import buildings, deal, scoring
 from companion.games.edo.commands import Income, Wages
 from companion.games.edo.play import Play
 
@@ -112,8 +112,5 @@ def round_end(play: Play) -> bool:
         return True
     seats = s.seating
     first = seats[(seats.index(s.first) + 1) % len(seats)]
-    play.event("round", round=s.round + 1, first=first, merchant_card=s.merchant_deck[0],
-               merchant_deck=s.merchant_deck[1:])
-    play.event("phase", phase="planning")
-    play.note("edo.round", round=s.round, player=first)
+    deal.new_round(play, s.round + 1, first)
     return True

@@ -122,6 +122,23 @@ class Scene:
         pending = self.v["pending"]
         return pending if pending and pending["kind"] == "printed" else None
 
+    @property
+    def draw(self) -> dict[str, Any] | None:
+        """The table's draw awaited, when the group deals the real decks itself."""
+        pending = self.v["pending"]
+        return pending if pending and pending["kind"] == "draw" else None
+
+    def drawn_options(self) -> list[tuple[str, str]]:
+        """What the table may tap: the seats for the first player, else the cards still in
+        the deck, a special card with its actions when the install knows them."""
+        draw = self.draw
+        if draw["what"] == "first":
+            return [(seat, self.name(seat)) for seat in draw["options"]]
+        shows = draw.get("shows", {})
+        return [(card, self.term("special", card) + (
+            ": " + " / ".join(self.term("action", a) for a in shows[card]) if card in shows else ""))
+            for card in draw["options"]]
+
     # -- what the forms offer -------------------------------------------------------------
     def locations(self, *kinds: str) -> list[str]:
         return [loc for loc, kind in self.v["locations"].items() if not kinds or kind in kinds]

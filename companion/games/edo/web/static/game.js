@@ -5,8 +5,9 @@
    data-split="card,action" spreads "card1,money" over two fields; a ticked data-list
    checkbox adds its value to the named list; of a row of radio chips only the ticked one
    counts; a field inside a [data-option] (or a label) whose data-choose radio is not ticked
-   is left out, and tapping a chip inside one ticks it. A refusal is toasted by TC.send, in
-   the device's language. */
+   is left out, and tapping a chip inside one ticks it. A row of "to" chips (data-to-of: the
+   name of its figure row) offers only where the chosen figure is not already (its data-at).
+   A refusal is toasted by TC.send, in the device's language. */
 "use strict";
 (() => {
   function put(target, path, value) {
@@ -49,7 +50,25 @@
     return cmd;
   }
 
+  function realDestinations() {
+    for (const row of document.querySelectorAll("[data-to-of]")) {
+      const figure = row.closest("form").querySelector(`input[name='${row.dataset.toOf}']:checked`);
+      const at = figure ? figure.dataset.at : null;
+      const places = [...row.querySelectorAll("input")];
+      for (const input of places) {
+        input.disabled = input.value === at;
+        if (input.disabled) input.checked = false;
+      }
+      const open = places.filter((input) => !input.disabled);
+      if (open.length && !open.some((input) => input.checked)) open[0].checked = true;
+    }
+  }
+
+  document.addEventListener("tc:update", realDestinations);
+  realDestinations();
+
   document.addEventListener("change", (e) => {
+    realDestinations();
     const option = e.target.closest("[data-option]");
     const radio = option && option.querySelector("[data-choose]");
     if (radio && e.target !== radio) radio.checked = true;
