@@ -1,0 +1,44 @@
+"""Telling a model's errors apart cube by cube (training/fit.py): the overfit test's instrument."""
+from __future__ import annotations
+
+from training import fit
+from training.infer import Cube
+
+EDGE = 20.0
+
+
+def _cube(colour: str, x: float, y: float, counted: bool = True) -> dict:
+    return {"colour": colour, "top": [x, y], "visible": 1.0 if counted else 0.2, "counted": counted}
+
+
+def test_a_counted_cube_with_no_peak_on_its_top_is_a_miss_told_by_its_colour_and_table():
+    errors = fit.compare([_cube("black", 100, 100), _cube("red", 200, 100)], [Cube("red", 203, 98, 0.9)], EDGE, "cloth")
+    assert errors.missed == {("black", "cloth"): 1}
+    assert errors.exact == 0 and errors.cubes == 2 and not errors.extra
+
+
+def test_a_peak_further_than_three_quarters_of_an_edge_from_a_top_does_not_find_that_cube():
+    errors = fit.compare([_cube("red", 100, 100)], [Cube("red", 100 + 0.8 * EDGE, 100, 0.9)], EDGE, "wood")
+    assert errors.missed == {("red", "wood"): 1} and errors.extra == {"beside a cube": 1}
+
+
+def test_a_cube_found_twice_leaves_one_extra_peak_beside_it():
+    errors = fit.compare([_cube("blue", 100, 100)], [Cube("blue", 101, 100, 0.9), Cube("blue", 100, 118, 0.6)], EDGE, "wood")
+    assert not errors.missed and errors.extra == {"beside a cube": 1} and errors.exact == 0
+
+
+def test_a_peak_on_a_cube_hidden_under_another_is_beside_a_cube_and_one_on_bare_floor_is_apart():
+    cubes = [_cube("green", 100, 100), _cube("green", 100, 112, counted=False)]
+    found = [Cube("green", 100, 100, 0.9), Cube("green", 100, 113, 0.7), Cube("green", 300, 300, 0.6)]
+    assert fit.compare(cubes, found, EDGE, "cloth").extra == {"beside a cube": 1, "apart": 1}
+
+
+def test_a_cube_found_under_another_colour_is_a_wrong_colour_not_a_miss():
+    errors = fit.compare([_cube("purple", 100, 100)], [Cube("blue", 100, 100, 0.9)], EDGE, "cloth")
+    assert not errors.missed and errors.wrong_colour == 1 and errors.exact == 0
+
+
+def test_every_counted_cube_found_once_in_its_colour_is_an_exact_photo():
+    cubes = [_cube("red", 100, 100), _cube("red", 120, 100), _cube("black", 300, 300, counted=False)]
+    errors = fit.compare(cubes, [Cube("red", 101, 101, 0.9), Cube("red", 119, 100, 0.8)], EDGE, "wood")
+    assert errors.exact == 1 and not errors.missed and not errors.extra and errors.wrong_colour == 0

@@ -1,0 +1,112 @@
+"""Where a model's counts go wrong, cube by cube: the instrument for telling a design that
+cannot fit its targets from one that needs more training.
+
+    .venv/bin/python -m training.fit MODEL FOLDER [--setups A B]
+
+An exact-count figure says how often a photo is right, not why it is wrong. Here every counted
+cube is matched to the nearest found cube within ``NEAR`` of an edge; what is left over is a
+miss (told by its colour and the table under the tray) or an extra peak (told by whether a
+cube, counted or not, lies within ``BESIDE`` edges of it: a cube found twice, or one hidden
+under another, against a peak on an empty floor or a shadow). Run on the photos a model was
+trained on (``configs/overfit50.json`` trains on 50 and validates on the same 50), it says
+whether the targets can be learnt at all.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from training import data, infer
+
+NEAR = 0.75  # cube edges: a found cube this close to a counted one's top centre is that cube
+BESIDE = 1.5  # cube edges: an extra peak this close to any cube is about that cube
+
+
+@dataclass
+class Errors:
+    """Misses, extra peaks and wrongly named colours over some photos."""
+
+    photos: int = 0
+    exact: int = 0
+    cubes: int = 0
+    missed: Counter = field(default_factory=Counter)  # (colour, table) -> counted cubes not found
+    extra: Counter = field(default_factory=Counter)  # "beside a cube" or "apart" -> found cubes matching none
+    wrong_colour: int = 0
+
+    def add(self, other: Errors) -> None:
+        self.photos += other.photos
+        self.exact += other.exact
+        self.cubes += other.cubes
+        self.missed.update(other.missed)
+        self.extra.update(other.extra)
+        self.wrong_colour += other.wrong_colour
+
+    def report(self) -> dict:
+        return {
+            "photos": self.photos,
+            "all_counts_exact": round(self.exact / self.photos, 3) if self.photos else None,
+            "counted_cubes": self.cubes,
+            "missed": sum(self.missed.values()),
+            "missed_by_colour_and_table": {f"{c} on {t}": n for (c, t), n in self.missed.most_common()},
+            "extra": dict(self.extra),
+            "wrong_colour": self.wrong_colour,
+        }
+
+
+def compare(cubes: list[dict], found: list[infer.Cube], edge: float, table: str) -> Errors:
+    """One photo's errors: ``cubes`` its labelled cubes (``colour``, ``top``, ``counted``),
+    ``found`` what the counter found, ``edge`` one cube's edge in pixels."""
+    errors = Errors(photos=1)
+    counted = [c for c in cubes if c["counted"]]
+    errors.cubes = len(counted)
+    taken: set[int] = set()
+    for cube in counted:
+        distances = [np.hypot(f.x - cube["top"][0], f.y - cube["top"][1]) if i not in taken else np.inf for i, f in enumerate(found)]
+        best = int(np.argmin(distances)) if distances else -1
+        if best < 0 or distances[best] > NEAR * edge:
+            errors.missed[(cube["colour"], table)] += 1
+            continue
+        taken.add(best)
+        errors.wrong_colour += found[best].colour != cube["colour"]
+    for i, f in enumerate(found):
+        if i not in taken:
+            beside = any(np.hypot(f.x - c["top"][0], f.y - c["top"][1]) <= BESIDE * edge for c in cubes)
+            errors.extra["beside a cube" if beside else "apart"] += 1
+    counts = Counter(f.colour for f in found)
+    errors.exact = int(all(counts[c] == sum(1 for k in counted if k["colour"] == c) for c in {k["colour"] for k in cubes} | set(counts)))
+    return errors
+
+
+def table_of(path: Path) -> str:
+    """What lies under the tray in a path-traced sample (its set-up's surface), else unknown."""
+    settings = json.loads(path.read_text(encoding="utf-8")).get("source", {}).get("settings", {})
+    return settings.get("surface", {}).get("kind", "unknown")
+
+
+def errors_on(model: Path, paths: list[Path]) -> Errors:
+    """The model's errors over the samples ``paths``, counted as ``training.infer`` counts."""
+    total = Errors()
+    for path in paths:
+        sample = data.load(path)
+        reading = infer.counter_for(model, sample).count(sample.image)
+        total.add(compare(sample.cubes, reading.cubes, sample.cube_edge_px, table_of(path)))
+    return total
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("model", type=Path)
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--setups", type=int, nargs=2, metavar=("A", "B"), help="only set-ups A <= i < B of a path-traced folder")
+    args = parser.parse_args(argv)
+    entry = {"folder": str(args.folder), "setups": args.setups} if args.setups else str(args.folder)
+    print(json.dumps(errors_on(args.model, data.selected(entry)[1]).report(), indent=1))
+
+
+if __name__ == "__main__":
+    main()
