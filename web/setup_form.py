@@ -8,8 +8,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from companion.engine import find_game, forms, names
 from companion.errors import RuleError
-from companion.engine import find_game, names
 from web.settings import BOARD_MODES, TRAY_SOURCES, TableSettings, pin_hash
 
 TIMERS = (0, 60, 120, 180, 300)
@@ -83,9 +83,5 @@ def read(data: Mapping[str, Any],
     board = str(data.get("board") or "off")
     if board not in BOARD_MODES:
         raise RuleError("command.bad_field", field="board")
-    return NewGame(game, command, pin, tray, timer, _yes(data.get("pass_tablet")), board)
+    return NewGame(game, command, pin, tray, timer, forms.ticked(data.get("pass_tablet")), board)
 
-
-def _yes(value: object) -> bool:
-    """A form's yes: a ticked box or radio, or JSON's true."""
-    return str(value or "").lower() in ("1", "on", "true", "yes")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping
 
+from companion.engine import forms
 from companion.engine.game import Actor, Decision
 from companion.errors import RuleError
 from companion.games.shogun import (RULES_VERSION, actions, battle, board, catalog, dajokan, generals,
@@ -131,9 +132,6 @@ def proceed(play: Play) -> None:
         STEPS[s.phase](play)
 
 
-TICKED = ("1", "on", "true", "yes")
-"""A form's ticked box (or JSON's true, as text)."""
-
 TABLE_ONLY = frozenset({"create", "count_tray", "cubes_fell", "printed"})
 HOST_ONLY = frozenset({"end_game"})
 
@@ -193,7 +191,7 @@ class ShogunRules:
         chosen = options.get("expansions")
         if chosen is None:
             chosen = [name for name in EXPANSIONS
-                      if str(options.get(f"expansion_{name}") or "").lower() in TICKED]
+                      if forms.ticked(options.get(f"expansion_{name}"))]
         if chosen:
             command["expansions"] = chosen
             if options.get("printed"):
