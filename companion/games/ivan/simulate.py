@@ -6,15 +6,12 @@ import random
 from typing import Any, Callable
 
 from companion.engine import Session
+from companion.engine.simulate import InvariantBroken, to_the_end
 from companion.games.ivan import agent, catalog
 from companion.games.ivan.state import IvanState
 
 MOST_COMMANDS = 5_000
-"""Far beyond a game's length (four decades of at most twelve turns): a loop would be a bug."""
-
-
-class InvariantBroken(AssertionError):
-    """The engine let the game into a state the physical game cannot reach."""
+"""Far beyond a game's length (four decades of at most twelve turns)."""
 
 
 def check_invariants(state: IvanState, before: dict[str, int] | None = None) -> None:
@@ -83,11 +80,11 @@ def play_game(game: Any, players: int, seed: int, check: bool = False,
     create = create_command(players, seed, rng.random() < 0.5 if referee is None else referee,
                             influence or ("map" if seed % 3 == 0 else "entered"))
     session = session_factory(create) if session_factory else Session.create(game, create)
-    for _ in range(MOST_COMMANDS):
-        if game.decision(session.state) is None:
-            return session
-        before = {seat: p.vp for seat, p in session.state.players.items()}
-        session.execute(agent.choose(session.state, rng))
-        if check:
-            check_invariants(session.state, before)
-    raise InvariantBroken(f"seed {seed}: no end after {MOST_COMMANDS} commands")
+    seen: dict[str, int] = {}
+
+    def checked(state: IvanState) -> None:
+        check_invariants(state, seen)
+        seen.update({seat: p.vp for seat, p in state.players.items()})
+
+    return to_the_end(game, session, lambda state: agent.choose(state, rng), MOST_COMMANDS,
+                      checked if check else None)

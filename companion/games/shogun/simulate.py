@@ -11,15 +11,12 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from companion.engine import Session, find_game
+from companion.engine.simulate import InvariantBroken
 from companion.games.shogun import agent, dajokan, generals
 from companion.games.shogun.colours import PEASANT, PLAYER_COLOURS
 from companion.games.shogun.tray import count_command, start_throw
 from companion.games.shogun.state import FACE_DOWN, FACE_UP, ShogunState
 from companion.kits.tower.simulated import SimulatedTower
-
-
-class InvariantBroken(AssertionError):
-    """The engine let the game into a state the physical game cannot reach."""
 
 
 def check_invariants(state: ShogunState) -> None:
