@@ -9,7 +9,7 @@ commands before ``seq``, and the first ``index`` groups of command ``seq``, are 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from companion.engine.game import Event, Game
 
@@ -67,3 +67,30 @@ def carried_out(game: Game, history: list[list[Event]], seq: int, done: tuple[in
         return []
     groups = steps_of(game, history, seq)
     return groups if done[0] > seq else groups[: done[1]]
+
+
+Group = dict[str, Any]
+"""``{"player": seat or None, "lines": [line, ...]}``: one player's part of a command."""
+
+
+def grouped(state: Any, events: list[Event], lines: Callable[[Any, Event], list[tuple[str | None, dict[str, Any]]]],
+            apply: Callable[[Any, Event], None]) -> list[Group]:
+    """The groups of lines ``events`` ask for, one group per run of one player's pieces, for
+    a game whose ``lines`` words one event (seen from the state before it) as its players'
+    lines; ``state`` is the state before the events and is advanced through them."""
+    groups: list[Group] = []
+    for event in events:
+        for player, line in lines(state, event):
+            if groups and groups[-1]["player"] == player:
+                groups[-1]["lines"].append(line)
+            else:
+                groups.append({"player": player, "lines": [line]})
+        apply(state, event)
+    return groups
+
+
+def reversed_groups(done: list[Group], opposite: Callable[[dict[str, Any]], dict[str, Any]]) -> list[Group]:
+    """The groups that put the board back as it was before ``done``: each line's
+    ``opposite``, the last first."""
+    return [{"player": group["player"], "lines": [opposite(line) for line in reversed(group["lines"])]}
+            for group in reversed(done)]
