@@ -18,6 +18,8 @@ KIND = "printed"
 BUILDINGS = ("house", "post", "fortress")
 YIELD_COUNTS = (1, 2, 3, 4)
 MAP_KINDS = ("city", "forest", "quarry", "field", "post")
+MERCHANT_PARTS = ("resource", "price", "most", "point_good", "point_price")
+ANY_RESOURCE = "any"
 
 
 def card_keys(card: str) -> list[str]:
@@ -42,6 +44,21 @@ def building_keys() -> list[str]:
 
 def yield_keys() -> list[str]:
     return [f"edo.yield.samurai{n}" for n in YIELD_COUNTS]
+
+
+def merchant_keys(card: str) -> list[str]:
+    """The printed keys of one merchant card's two offers: resources at a price in ryo a
+    piece up to a most, and 1 power point for a price in one good."""
+    return [f"edo.{card}.{what}" for what in MERCHANT_PARTS]
+
+
+def merchant_offer(state: EdoState) -> dict[str, Any] | None:
+    """The current merchant card's offers as printed, or None while any is unknown (the
+    table then enters what a trade paid and gave, as in referee mode)."""
+    card = state.merchant_card
+    if card is None or missing(state, merchant_keys(card)):
+        return None
+    return {what: state.printed[f"edo.{card}.{what}"] for what in MERCHANT_PARTS}
 
 
 def missing(state: EdoState, keys: list[str]) -> list[str]:

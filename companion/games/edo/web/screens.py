@@ -31,6 +31,7 @@ class Scene:
         self.lang = lang
         self.seat = seat
         self.facts = facts or {}
+        self.t = t
         self.names = names_of({p["seat"]: p["name"] for p in self.v["players"]}, lang)
 
     # -- words ----------------------------------------------------------------------------
@@ -147,8 +148,13 @@ class Scene:
         return self.say(question["label"], **question["params"])
 
     def option(self, value: Any) -> str:
-        """A printed question's option: an action's name, or the number itself."""
-        return self.term("action", value) if isinstance(value, str) else str(value)
+        """A printed question's option: an action's name, a good's (a merchant card's), or
+        the number itself."""
+        if not isinstance(value, str):
+            return str(value)
+        if value in self.facts.get("actions", {}) or self.t is None:
+            return self.term("action", value)
+        return self.t("printed.option." + value)
 
     @staticmethod
     def number(figure: str) -> str:
