@@ -212,7 +212,7 @@ def _trade(play: Play, seat: str, turn: Turn, cmd: Act) -> Turn:
     """«Получить 1 или более ресурсов или Получить 1 очко власти»; with his trading post in
     the merchant's city, both in one execution (D13); never over 10 at any moment (D6)."""
     s = play.state
-    offer = None if s.referee else values.merchant_offer(s)
+    offer = values.merchant_offer(s)
     _only(cmd, "trade", "samurai", "got", "points", *(() if offer else ("paid",)))
     at = _samurai(play, seat, turn, cmd.samurai)
     if at != s.merchant_at:

@@ -177,7 +177,7 @@ def _trade(state: EdoState, seat: str, rng: random.Random) -> Command | None:
     if not here:
         return None
     p = state.players[seat]
-    offer = None if state.referee else values.merchant_offer(state)
+    offer = values.merchant_offer(state)
     if offer is not None:
         return _offered(state, seat, here[0], offer, rng)
     paid = {"ryo": rng.randint(0, min(p.ryo, 4))}

@@ -1,7 +1,8 @@
 """The values Edo's cards and board print but its rulebook does not say, and when each is
 needed: the set-up's before the first round, a card's actions before it can be planned, the
-yields and building costs when a card that uses them is revealed (not in referee mode,
-where the table enters what was paid and gained instead)."""
+yields and building costs when a card that uses them is revealed, the current merchant
+card's offers when a trade card is (not in referee mode, where the table enters what was
+paid and gained instead)."""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -53,10 +54,10 @@ def merchant_keys(card: str) -> list[str]:
 
 
 def merchant_offer(state: EdoState) -> dict[str, Any] | None:
-    """The current merchant card's offers as printed, or None while any is unknown (the
-    table then enters what a trade paid and gave, as in referee mode)."""
+    """The current merchant card's offers as printed, by which the game prices a trade; None
+    in referee mode or while any is unknown, when the table enters what a trade paid and gave."""
     card = state.merchant_card
-    if card is None or missing(state, merchant_keys(card)):
+    if state.referee or card is None or missing(state, merchant_keys(card)):
         return None
     return {what: state.printed[f"edo.{card}.{what}"] for what in MERCHANT_PARTS}
 

@@ -31,7 +31,6 @@ class Scene:
         self.lang = lang
         self.seat = seat
         self.facts = facts or {}
-        self.t = t
         self.names = names_of({p["seat"]: p["name"] for p in self.v["players"]}, lang)
 
     # -- words ----------------------------------------------------------------------------
@@ -152,9 +151,7 @@ class Scene:
         the number itself."""
         if not isinstance(value, str):
             return str(value)
-        if value in self.facts.get("actions", {}) or self.t is None:
-            return self.term("action", value)
-        return self.t("printed.option." + value)
+        return self.term("action" if value in self.facts.get("actions", {}) else "good", value)
 
     @staticmethod
     def number(figure: str) -> str:
