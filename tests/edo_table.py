@@ -29,7 +29,11 @@ BUILDING = {"edo.cost.house.wood": 1, "edo.cost.house.stone": 0, "edo.cost.house
             "edo.cost.fortress.stone": 2, "edo.cost.fortress.ryo": 4, "edo.points.fortress": 3}
 YIELDS = {"edo.yield.samurai1": 3, "edo.yield.samurai2": 2, "edo.yield.samurai3": 1,
           "edo.yield.samurai4": 1}
-EVERYTHING = {**PRINTED, **BUILDING, **YIELDS}
+# Every merchant card of the test box sells wood at 2 ryo a piece, 2 at most, and a power
+# point for 3 ryo.
+MERCHANT = {f"edo.merchant{n}.{what}": value for n in range(1, 11) for what, value in
+            (("resource", "wood"), ("price", 2), ("most", 2), ("point_good", "ryo"), ("point_price", 3))}
+EVERYTHING = {**PRINTED, **BUILDING, **YIELDS, **MERCHANT}
 COLOURS = ("blue", "red", "green", "yellow")
 
 

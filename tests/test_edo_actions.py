@@ -266,8 +266,8 @@ def test_a_trade_without_a_trading_post_gives_resources_or_a_point_not_both():
     blue_plays(table, ("card3", "trade", 1), ("card1", "money", 0), ("card2", "develop", 0))
     table.do({"type": "reveal", "player": "blue"})
     with pytest.raises(RuleError) as refused:
-        table.do({"type": "act", "player": "blue", "samurai": "blue1", "paid": {"ryo": 2},
-                  "got": {"wood": 1}, "points": 1})
+        table.do({"type": "act", "player": "blue", "samurai": "blue1", "got": {"wood": 1},
+                  "points": 1})
     assert refused.value.key == "edo.trade_both_needs_post"
 
 
@@ -281,10 +281,10 @@ def test_a_trade_where_the_trader_has_a_trading_post_gives_resources_and_a_point
     blue_plays(table, ("card3", "trade", 2), ("card1", "money", 0), ("card2", "develop", 0))
     table.do({"type": "reveal", "player": "blue"})
     for figure in ("blue1", "blue2"):
-        table.do({"type": "act", "player": "blue", "samurai": figure, "paid": {"ryo": 2},
-                  "got": {"stone": 1}, "points": 1})
+        table.do({"type": "act", "player": "blue", "samurai": figure, "got": {"wood": 1},
+                  "points": 1})
     blue = table.state.players["blue"]
-    assert (blue.ryo, blue.stone, blue.power) == (10 - 4, 1 + 2, 2)
+    assert (blue.ryo, blue.wood, blue.power) == (10 - 2 * (2 + 3), 1 + 2, 2)
 
 
 def test_a_trade_may_not_pass_ten_of_a_resource():
@@ -296,8 +296,7 @@ def test_a_trade_may_not_pass_ten_of_a_resource():
     blue_plays(table, ("card3", "trade", 1), ("card1", "money", 0), ("card2", "develop", 0))
     table.do({"type": "reveal", "player": "blue"})
     with pytest.raises(RuleError) as refused:
-        table.do({"type": "act", "player": "blue", "samurai": "blue1", "paid": {"ryo": 4},
-                  "got": {"wood": 2}})
+        table.do({"type": "act", "player": "blue", "samurai": "blue1", "got": {"wood": 2}})
     assert refused.value.key == "edo.over_cap"
     assert table.state.players["blue"].ryo == 10
 

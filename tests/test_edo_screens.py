@@ -288,3 +288,36 @@ def test_a_move_offers_the_figures_places_so_only_real_destinations_are_shown():
     assert f'value="{figure}" data-at="forest1"' in turn
     assert 'value="merchant" data-at="edo"' in turn
     assert 'data-to-of="figure"' in turn
+
+
+def trade_turned_up(**kw) -> Table:
+    table = Table(2, **kw)
+    table.samurai("blue", "edo")
+    table.plan("blue", ("card3", "trade", 1), ("card1", "money", 0), ("card2", "develop", 0))
+    table.everyone_idle_but("blue")
+    table.play_until_turn("blue")
+    table.do({"type": "reveal", "player": "blue"})
+    return table
+
+
+def test_the_phone_trades_only_what_the_merchant_card_sells_at_its_price():
+    """«в зависимости от карты торговца»: the test box's card sells wood, so the phone asks
+    only how much wood, and no price."""
+    turn = draw("hand", trade_turned_up().session, "blue")["turn"]
+    assert 'name="got.wood"' in turn and 'name="got.stone"' not in turn and 'name="paid.ryo"' not in turn
+
+
+def test_in_referee_mode_the_phone_asks_what_a_trade_paid():
+    turn = draw("hand", trade_turned_up(referee=True).session, "blue")["turn"]
+    assert 'name="paid.ryo"' in turn and 'name="got.stone"' in turn
+
+
+def test_the_table_shows_the_current_merchant_cards_offers():
+    decide = text({"d": draw("table", trade_turned_up().session, None, "ru")["decide"]})
+    assert "Продаёт: Дерево, 2 Рё за единицу, не больше 2; 1 очко власти за 3 × Рё" in decide
+
+
+def test_the_table_asks_a_merchant_card_in_the_players_language():
+    printed = {k: v for k, v in EVERYTHING.items() if not k.startswith("edo.merchant")}
+    decide = text({"d": draw("table", trade_turned_up(printed=printed).session, None, "ru")["decide"]})
+    assert "Карта торговца" in decide and "Любой ресурс" in decide

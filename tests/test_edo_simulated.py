@@ -33,6 +33,19 @@ def test_both_modes_are_played(games):
     assert {session.state.referee for session in games} == {True, False}
 
 
+def test_trades_are_priced_by_a_merchant_card_told_and_entered_in_referee_mode(games):
+    """The random players trade both ways: by the current card's offers once the table has
+    told them, and as entered in referee mode, where no merchant card is ever asked."""
+    traded = {mode: sum(note["key"] == "edo.traded" for session in games
+                        if session.state.referee is mode for note in session.state.log)
+              for mode in (True, False)}
+    told = [k for session in games if not session.state.referee for k in session.state.printed
+            if k.startswith("edo.merchant")]
+    asked_in_referee = [k for session in games if session.state.referee
+                        for k in session.state.printed if k.startswith("edo.merchant")]
+    assert traded[True] and traded[False] and told and not asked_in_referee
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_log_line_renders_with_nothing_left_unfilled(games, lang):
     for session in games:

@@ -192,20 +192,38 @@ def _build(play: Play, seat: str, turn: Turn, cmd: Act, action: str) -> Turn:
     return {**turn, "used": turn["used"] + [cmd.samurai]}
 
 
+def _priced(offer: dict[str, Any], got: dict[str, int], points: int) -> dict[str, int]:
+    """What the current merchant card asks for this trade: «Карта торговца предоставляет две
+    возможности»: its resources at its price a piece, up to its most, and 1 power point for
+    its price; anything else it does not offer."""
+    wanted = sum(got.values())
+    for good in got:
+        if offer["resource"] not in (values.ANY_RESOURCE, good):
+            raise RuleError("edo.trade_not_offered", resource=good)
+    if wanted > offer["most"]:
+        raise RuleError("edo.trade_too_many", n=offer["most"])
+    paid = {"ryo": wanted * offer["price"]} if wanted else {}
+    if points:
+        paid[offer["point_good"]] = paid.get(offer["point_good"], 0) + offer["point_price"]
+    return paid
+
+
 def _trade(play: Play, seat: str, turn: Turn, cmd: Act) -> Turn:
     """«Получить 1 или более ресурсов или Получить 1 очко власти»; with his trading post in
     the merchant's city, both in one execution (D13); never over 10 at any moment (D6)."""
-    _only(cmd, "trade", "samurai", "paid", "got", "points")
     s = play.state
+    offer = values.merchant_offer(s)
+    _only(cmd, "trade", "samurai", "got", "points", *(() if offer else ("paid",)))
     at = _samurai(play, seat, turn, cmd.samurai)
     if at != s.merchant_at:
         raise RuleError("edo.not_with_merchant", province=s.merchant_at)
-    paid, got, points = dict(cmd.paid or {}), {k: v for k, v in (cmd.got or {}).items() if v}, cmd.points or 0
+    got, points = {k: v for k, v in (cmd.got or {}).items() if v}, cmd.points or 0
     for good in got:
         if good not in RESOURCES:
             raise RuleError("edo.unknown_good", resource=good)
     if points > 1:
         raise RuleError("edo.trade_one_point")
+    paid = dict(cmd.paid or {}) if offer is None else _priced(offer, got, points)
     post = any(b["kind"] == "post" and b["owner"] == seat for b in s.cities.get(at, []))
     if not got and not points:
         raise RuleError("edo.trade_nothing")

@@ -34,6 +34,8 @@ def _printed(state: EdoState, rng: random.Random) -> Command:
             answers[key] = shown["suggested"] if shown["suggested"] in options else rng.choice(unshown or options)
         elif shown["suggested"] is not None:
             answers[key] = shown["suggested"]
+        elif isinstance(shown["options"][0], str):
+            answers[key] = rng.choice(shown["options"])
         else:
             low = 1 if key.startswith(("edo.yield", "edo.special.display")) else 0
             answers[key] = rng.choice([v for v in shown["options"] if low <= v <= 4] or shown["options"])
@@ -153,12 +155,31 @@ def _build(state: EdoState, seat: str, rng: random.Random) -> Command | None:
     return rng.choices(options, weights)[0]
 
 
+def _offered(state: EdoState, seat: str, samurai: str, offer: dict[str, Any],
+             rng: random.Random) -> Command | None:
+    """A trade the current merchant card offers and the player can pay for: its point, or
+    some of its resources within its most, his ryo and the cap."""
+    p = state.players[seat]
+    if p.amount(offer["point_good"]) >= offer["point_price"] and rng.random() < 0.5:
+        return {"samurai": samurai, "points": 1}
+    sold = RESOURCES if offer["resource"] == values.ANY_RESOURCE else (offer["resource"],)
+    good = rng.choice(sold)
+    affordable = p.ryo // offer["price"] if offer["price"] else offer["most"]
+    most = min(offer["most"], affordable, state.data["resource_cap"] - p.amount(good))
+    if most < 1:
+        return None
+    return {"samurai": samurai, "got": {good: rng.randint(1, most)}}
+
+
 def _trade(state: EdoState, seat: str, rng: random.Random) -> Command | None:
     here = [f for f, at in _free(state, seat, tuple(set(state.locations.values())))
             if at == state.merchant_at]
     if not here:
         return None
     p = state.players[seat]
+    offer = values.merchant_offer(state)
+    if offer is not None:
+        return _offered(state, seat, here[0], offer, rng)
     paid = {"ryo": rng.randint(0, min(p.ryo, 4))}
     if rng.random() < 0.5:
         return {"samurai": here[0], "paid": paid, "points": 1}

@@ -76,6 +76,8 @@ def needed(state: EdoState, action: str) -> list[str]:
         return values.yield_keys()
     if action.startswith("build"):
         return values.building_keys()
+    if action == "trade" and state.merchant_card is not None:
+        return values.merchant_keys(state.merchant_card)
     return []
 
 

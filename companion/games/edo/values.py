@@ -1,7 +1,8 @@
 """The values Edo's cards and board print but its rulebook does not say, and when each is
 needed: the set-up's before the first round, a card's actions before it can be planned, the
-yields and building costs when a card that uses them is revealed (not in referee mode,
-where the table enters what was paid and gained instead)."""
+yields and building costs when a card that uses them is revealed, the current merchant
+card's offers when a trade card is (not in referee mode, where the table enters what was
+paid and gained instead)."""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -18,6 +19,8 @@ KIND = "printed"
 BUILDINGS = ("house", "post", "fortress")
 YIELD_COUNTS = (1, 2, 3, 4)
 MAP_KINDS = ("city", "forest", "quarry", "field", "post")
+MERCHANT_PARTS = ("resource", "price", "most", "point_good", "point_price")
+ANY_RESOURCE = "any"
 
 
 def card_keys(card: str) -> list[str]:
@@ -42,6 +45,21 @@ def building_keys() -> list[str]:
 
 def yield_keys() -> list[str]:
     return [f"edo.yield.samurai{n}" for n in YIELD_COUNTS]
+
+
+def merchant_keys(card: str) -> list[str]:
+    """The printed keys of one merchant card's two offers: resources at a price in ryo a
+    piece up to a most, and 1 power point for a price in one good."""
+    return [f"edo.{card}.{what}" for what in MERCHANT_PARTS]
+
+
+def merchant_offer(state: EdoState) -> dict[str, Any] | None:
+    """The current merchant card's offers as printed, by which the game prices a trade; None
+    in referee mode or while any is unknown, when the table enters what a trade paid and gave."""
+    card = state.merchant_card
+    if state.referee or card is None or missing(state, merchant_keys(card)):
+        return None
+    return {what: state.printed[f"edo.{card}.{what}"] for what in MERCHANT_PARTS}
 
 
 def missing(state: EdoState, keys: list[str]) -> list[str]:

@@ -47,7 +47,7 @@ def view(state: EdoState, seat: str | None = None) -> dict[str, Any]:
         "my_plan": copy.deepcopy(state.plans.get(own)) if own is not None else None,
         "turn": {k: v for k, v in state.turn.items()} if state.turn else None,
         "merchant": {"at": state.merchant_at, "card": state.merchant_card,
-                     "deck": len(state.merchant_deck)},
+                     "deck": len(state.merchant_deck), "offer": values.merchant_offer(state)},
         "special": {"display": list(state.special_display), "deck": len(state.special_deck)},
         "cities": copy.deepcopy(state.cities),
         "locations": dict(state.locations),

@@ -147,8 +147,11 @@ class Scene:
         return self.say(question["label"], **question["params"])
 
     def option(self, value: Any) -> str:
-        """A printed question's option: an action's name, or the number itself."""
-        return self.term("action", value) if isinstance(value, str) else str(value)
+        """A printed question's option: an action's name, a good's (a merchant card's), or
+        the number itself."""
+        if not isinstance(value, str):
+            return str(value)
+        return self.term("action" if value in self.facts.get("actions", {}) else "good", value)
 
     @staticmethod
     def number(figure: str) -> str:
