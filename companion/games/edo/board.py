@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from companion.engine import board
 from companion.games.edo.state import GOODS, EdoState, apply
 
 Line = dict[str, Any]
@@ -56,17 +57,7 @@ def _lines(state: EdoState, e: dict[str, Any]) -> list[tuple[str | None, Line]]:
 
 
 def board_steps(state: EdoState, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The groups of lines ``events`` ask for, one group per run of one player's pieces;
-    ``state`` is the state before the events and is advanced through them."""
-    groups: list[dict[str, Any]] = []
-    for event in events:
-        for player, line in _lines(state, event):
-            if groups and groups[-1]["player"] == player:
-                groups[-1]["lines"].append(line)
-            else:
-                groups.append({"player": player, "lines": [line]})
-        apply(state, event)
-    return groups
+    return board.grouped(state, events, _lines, apply)
 
 
 def _undone(line: Line) -> Line:
@@ -84,7 +75,4 @@ def _undone(line: Line) -> Line:
 
 
 def undo_steps(done: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The steps that put the board back as it was before ``done``: each line's opposite,
-    the last first."""
-    return [{"player": group["player"], "lines": [_undone(line) for line in reversed(group["lines"])]}
-            for group in reversed(done)]
+    return board.reversed_groups(done, _undone)

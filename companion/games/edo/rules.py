@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping
 
-from companion.engine import senders
+from companion.engine import forms, senders
 from companion.engine.game import Actor, Decision, Emit, versions
 from companion.errors import RuleError
 from companion.games.edo import (RULES_VERSION, actions, board, catalog, deal, execution,
@@ -53,10 +53,6 @@ def proceed(play: Play) -> None:
         pass
 
 
-def _ticked(value: Any) -> bool:
-    return value is True or str(value).lower() in ("1", "on", "true", "yes")
-
-
 class EdoRules:
     """Edo, 2 to 4 players, for an engine session."""
 
@@ -80,9 +76,9 @@ class EdoRules:
             players = [{"seat": str(options[f"seat{n}"]).strip(),
                         "name": str(options.get(f"name{n}") or "").strip()[:24]}
                        for n in range(1, 5) if str(options.get(f"seat{n}") or "").strip()]
-        by_table = options.get("deal") == "table" or _ticked(options.get("table_deals"))
+        by_table = options.get("deal") == "table" or forms.ticked(options.get("table_deals"))
         command: dict[str, Any] = {"type": "create", "players": players,
-                                   "referee": _ticked(options.get("referee")),
+                                   "referee": forms.ticked(options.get("referee")),
                                    "deal": "table" if by_table else "app"}
         if options.get("printed"):
             command["printed"] = options["printed"]

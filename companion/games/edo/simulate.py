@@ -6,16 +6,13 @@ import random
 from typing import Any, Callable
 
 from companion.engine import Session
+from companion.engine.simulate import InvariantBroken, to_the_end
 from companion.games.edo import agent, buildings
 from companion.games.edo.setup import COLOURS
 from companion.games.edo.state import EDO, RESOURCES, EdoState
 
 MOST_COMMANDS = 20_000
-"""Far beyond a game's length (ten rounds at most): a loop would be a bug."""
-
-
-class InvariantBroken(AssertionError):
-    """The engine let the game into a state the physical game cannot reach."""
+"""Far beyond a game's length (ten rounds at most)."""
 
 
 def check_invariants(state: EdoState) -> None:
@@ -62,10 +59,5 @@ def play_game(game: Any, players: int, seed: int, check: bool = False,
     rng = random.Random(seed)
     create = create_command(players, seed, rng.random() < 0.5 if referee is None else referee)
     session = session_factory(create) if session_factory else Session.create(game, create)
-    for _ in range(MOST_COMMANDS):
-        if game.decision(session.state) is None:
-            return session
-        session.execute(agent.choose(session.state, rng))
-        if check:
-            check_invariants(session.state)
-    raise InvariantBroken(f"seed {seed}: no end after {MOST_COMMANDS} commands")
+    return to_the_end(game, session, lambda state: agent.choose(state, rng), MOST_COMMANDS,
+                      check_invariants if check else None)
