@@ -114,6 +114,20 @@ class Scene:
         """The mountains whose token is still face down, with the two ends of each road."""
         return [(m, mountain["road"]) for m, mountain in self.v["mountains"].items() if not mountain["flipped"]]
 
+    def armyless(self, act: dict[str, Any]) -> bool:
+        """A move or an attack with none of this seat's armies in the token's region: there
+        is nothing to choose, only the token to let go («вы вправе выполнить его частично»)."""
+        return act["action"] in MOVES + ("attack",) and not self.mine(act["region"])
+
+    def paid(self, action: str) -> bool:
+        """Whether ``action`` has a part that costs a resource (its paid extra, the ship)."""
+        rule = data()["orders"].get(action, {})
+        return "paid" in rule or "ship" in rule
+
+    def covers_paid(self) -> bool:
+        """Whether some cell this token may go into is a priced cover."""
+        return any(cell["price"] for cell in self.choices.get("cells", {}).values())
+
     @property
     def expedition(self) -> dict[str, Any] | None:
         return self.choices.get("expedition")

@@ -4,7 +4,8 @@
    data-key puts it under that key of the named object (printed values, whose keys hold
    dots); an empty field is left out, and so is a whole [data-row] whose [data-lead] field
    is empty, every field of a [data-option] whose [data-choose] radio (if it has one) is not ticked, and
-   every field of a [data-for] the chosen cell's quick action hides (game.css).
+   every field of a [data-for] the chosen cell's quick action hides, and the [data-pay] of a
+   cell that costs nothing (game.css).
    A refusal is toasted by TC.send, in the device's language. */
 "use strict";
 (() => {
@@ -19,7 +20,7 @@
   }
 
   function wanted(el) {
-    const only = el.closest("[data-for]");
+    const only = el.closest("[data-for], [data-pay]");
     if (only && getComputedStyle(only).display === "none") return false;
     const option = el.closest("[data-option]");
     const choose = option && option.querySelector("[data-choose]");

@@ -1,0 +1,77 @@
+"""Little Empires' phone forms drawn from a real game's view: a form offers what the player
+can do, says why when he can do nothing, and asks what he pays with only where he pays."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from flask import render_template
+
+from companion.games.little_empires.rules import GAME
+from companion.games.little_empires.web.screens import SCREENS
+from little_empires_table import EVERYTHING, Table, first_up
+from web.screens import GameWords
+
+CELL = 1
+REGION = EVERYTHING[f"little_empires.cell{CELL}.region"]
+
+
+def turn_form(app: Any, table: Table, seat: str, lang: str) -> str:
+    """The phone's turn region for ``seat``, as the live page draws it."""
+    state = table.state
+    snap = SimpleNamespace(view=GAME.view(state, seat), choices=GAME.choices(state, seat))
+    words = GameWords("little-empires", lang)
+    scene = SCREENS.scene(snap, lang, seat, GAME.facts(state), words)
+    with app.test_request_context():
+        return render_template("little-empires/hand/_turn.html", s=scene, t=words)
+
+
+@pytest.mark.parametrize("token", ["move3", "attack"])
+def test_with_no_army_in_the_region_the_form_says_so_and_offers_to_let_the_token_go(app, token):
+    """«вы вправе выполнить его частично … и даже не выполнять вовсе»: with none of his armies in the token's region the
+    player is told why there is nothing to choose, and offered only to leave it undone."""
+    table = Table(players=2)
+    table.armies("red", **{f"{REGION}1": 0})
+    first_up(table, "red", CELL, token)
+    form = turn_form(app, table, "red", "ru")
+    assert "data-no-army" in form and "нет ваших армий" in form and "«Не выполнять»" in form
+    assert "data-le-go" not in form and "data-skip" in form
+
+
+def test_the_no_army_hint_reads_in_czech(app):
+    table = Table(players=2)
+    table.armies("red", **{f"{REGION}1": 0})
+    first_up(table, "red", CELL, "move3")
+    assert "nemáte žádnou armádu" in turn_form(app, table, "red", "cs")
+
+
+def test_with_an_army_in_the_region_the_move_form_has_no_hint(app):
+    table = Table(players=2)
+    first_up(table, "red", CELL, "move3")
+    form = turn_form(app, table, "red", "ru")
+    assert "data-no-army" not in form and "data-le-go" in form
+
+
+def test_placing_a_token_in_round_one_asks_the_referee_nothing_to_pay(app):
+    """«если вы накрываете жетон противника, то сначала должны потратить требуемое»: only a
+    cover costs, and round one has none, so the referee's form has no «Плачу»."""
+    table = Table(players=2, referee=True)
+    table.choose_destiny()
+    seat = GAME.decision(table.state).seats[0]
+    form = turn_form(app, table, seat, "ru")
+    assert "data-place-form" in form and 'name="pay"' not in form
+
+
+def test_an_order_that_costs_nothing_asks_the_referee_nothing_to_pay(app):
+    """«Движение на 3» has no paid extra: no «Плачу» on its form."""
+    table = Table(players=2, referee=True)
+    first_up(table, "red", CELL, "move3")
+    assert 'name="pay"' not in turn_form(app, table, "red", "ru")
+
+
+def test_an_order_with_a_paid_extra_asks_the_referee_what_he_pays_with(app):
+    """«Вербовка»: the second army is paid, so the referee says with what."""
+    table = Table(players=2, referee=True)
+    first_up(table, "red", CELL, "recruit")
+    assert 'name="pay"' in turn_form(app, table, "red", "ru")
