@@ -4,13 +4,15 @@ face-down token, a destiny hand or a player's resources to anyone but their owne
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion.games import little_empires
 from companion.games.little_empires import agent
 from companion.games.little_empires.rules import GAME
-from little_empires_table import EVERYTHING
+from little_empires_table import EVERYTHING, Table, play_round
 from web_devices import PIN, Phone
 
 PLAYERS = [{"seat": "red", "name": "Anna"}, {"seat": "blue", "name": "Борис"},
@@ -121,3 +123,16 @@ def test_at_the_end_each_phone_shows_its_own_total_and_place(app, table, game):
         page = phone.client.get(f"/hand/{game}/{phone.token}", headers={"Accept-Language": "en"}).get_data(as_text=True)
         total = next(line["total"] for line in result["players"] if line["seat"] == seat)
         assert f"Your total: {total} point" in page and f"place {ranking.index(seat) + 1}" in page
+
+
+def test_every_board_step_picture_is_drawn_without_an_emoji_font():
+    """Each piece a board step names (food, bushido, a token, a castle …) has a drawing in the
+    game's style sheet: a tablet without an emoji font shows it all the same."""
+    table = Table(variants=("heavenly_shrines",))
+    play_round(table)
+    state, icons = GAME.new_state(), set()
+    for events in table.session.history:
+        icons |= {line["icon"] for group in GAME.board_steps(state, events) for line in group["lines"]}
+    css = (Path(little_empires.__file__).parent / "web" / "static" / "game.css").read_text("utf-8")
+    assert {"food", "bushido", "token"} <= icons
+    assert [i for i in sorted(icons - {"army"}) if f".i-{i} .icon {{ background-image" not in css] == []
