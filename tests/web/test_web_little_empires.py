@@ -12,7 +12,7 @@ import pytest
 from companion.games import little_empires
 from companion.games.little_empires import agent
 from companion.games.little_empires.rules import GAME
-from little_empires_table import EVERYTHING, Table, play_round
+from little_empires_table import EVERYTHING, MAP, Table, play_round
 from web_devices import PIN, Phone
 
 PLAYERS = [{"seat": "red", "name": "Anna"}, {"seat": "blue", "name": "Борис"},
@@ -136,3 +136,17 @@ def test_every_board_step_picture_is_drawn_without_an_emoji_font():
     css = (Path(little_empires.__file__).parent / "web" / "static" / "game.css").read_text("utf-8")
     assert {"food", "bushido", "token"} <= icons
     assert [i for i in sorted(icons - {"army"}) if f".i-{i} .icon {{ background-image" not in css] == []
+
+
+def test_the_table_tells_the_map_a_province_at_a_time_from_its_own_screen(table, game):
+    """LE-15: the map is told whenever the group likes; the tablet asks one province, its
+    coast and its neighbours, and sends them as one «printed» command, then the next."""
+    page = table.get(f"/table/{game}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    form = page[page.index('data-tell-map="grey1"'):]
+    form = form[:form.index("</details>")]
+    assert "Рассказать карту" in form and form.count("data-link=") == 22
+    grey1 = {k: v for k, v in MAP.items() if k.startswith(("little_empires.coast.grey1", "little_empires.link.grey1."))}
+    r = table.post(f"/api/games/{game}/commands", json={"type": "printed", "values": grey1})
+    assert r.status_code == 200, r.json
+    page = table.get(f"/table/{game}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert 'data-tell-map="grey2" open' in page and 'data-tell-map="grey1"' not in page

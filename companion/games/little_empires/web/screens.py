@@ -132,6 +132,14 @@ class Scene:
     def expedition(self) -> dict[str, Any] | None:
         return self.choices.get("expedition")
 
+    def map_begun(self) -> bool:
+        """Whether the table has begun telling the map (its form then stays open between
+        provinces)."""
+        untold = self.facts.get("untold_map")
+        every = self.provinces()
+        return bool(untold) and (untold["province"] != every[0] or untold["coast"] is None
+                                 or len(untold["links"]) < len(every) - 1)
+
     def cell(self, n: int) -> dict[str, Any]:
         return next((c for c in self.facts.get("cells", []) if c["cell"] == n), {})
 
