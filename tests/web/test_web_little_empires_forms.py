@@ -75,3 +75,22 @@ def test_an_order_with_a_paid_extra_asks_the_referee_what_he_pays_with(app):
     table = Table(players=2, referee=True)
     first_up(table, "red", CELL, "recruit")
     assert 'name="pay"' in turn_form(app, table, "red", "ru")
+
+
+def test_move_two_or_ship_offers_two_moves_by_land_not_three(app):
+    """«а) или движение на 2: получите 2 перемещения»: by land two moves, so two numbered
+    rows."""
+    table = Table(players=2)
+    first_up(table, "red", CELL, "move2ship")
+    form = turn_form(app, table, "red", "ru")
+    assert form.count("data-move=") == 2 and "Перемещение 2" in form
+
+
+def test_move_two_or_three_marks_its_third_move_as_paid(app):
+    """«Затем вы можете потратить 1 …, чтобы получить ещё 1 перемещение»: the third move of
+    «Движение на 2 или 3» is the paid one, and its row says so."""
+    table = Table(players=2)
+    first_up(table, "red", CELL, "move23")
+    form = turn_form(app, table, "red", "ru")
+    third = form[form.index('data-move="3"'):]
+    assert "Перемещение 3 (платно)" in third[:200] and "Перемещение 2 (платно)" not in form

@@ -119,6 +119,15 @@ class Scene:
         is nothing to choose, only the token to let go («вы вправе выполнить его частично»)."""
         return act["action"] in MOVES + ("attack",) and not self.mine(act["region"])
 
+    def free_moves(self, action: str) -> int:
+        return data()["orders"].get(action, {}).get("moves", 0)
+
+    def move_rows(self, action: str) -> int:
+        """A row for each move the token gives, its paid extra last («движение на 2 или 3»:
+        two free and a third paid; «движение на 2 или движение на корабле»: two)."""
+        rule = data()["orders"].get(action, {})
+        return rule.get("moves", 0) + (1 if "paid" in rule else 0)
+
     def paid(self, action: str) -> bool:
         """Whether ``action`` has a part that costs a resource (its paid extra, the ship)."""
         rule = data()["orders"].get(action, {})
