@@ -52,6 +52,18 @@
     return compact(cmd);
   }
 
+  // A province chosen for the quick action belongs to the cell's region: choosing a cell of
+  // another region lets it go, rather than send a province the form no longer shows.
+  document.addEventListener("change", (e) => {
+    const cell = e.target.closest("form.place select[name=cell]");
+    if (!cell) return;
+    const region = cell.selectedOptions[0].dataset.region;
+    for (const select of cell.form.querySelectorAll("select")) {
+      const chosen = select.selectedOptions[0];
+      if (chosen && chosen.dataset.in && chosen.dataset.in !== region) select.value = "";
+    }
+  });
+
   document.addEventListener("click", (e) => {
     const button = e.target.closest("[data-le-go]");
     if (!button) return;
