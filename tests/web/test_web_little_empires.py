@@ -150,3 +150,11 @@ def test_the_table_tells_the_map_a_province_at_a_time_from_its_own_screen(table,
     assert r.status_code == 200, r.json
     page = table.get(f"/table/{game}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert 'data-tell-map="grey2" open' in page and 'data-tell-map="grey1"' not in page
+
+
+def test_the_table_lists_a_provinces_figures_after_a_colon_and_a_space(table, game):
+    """«Серый, столица»: Anna 2, … reads as a sentence, the names apart from the colon."""
+    page = table.get(f"/table/{game}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    listed = page[page.index('data-province="grey1"'):]
+    listed = listed[listed.index(">") + 1:listed.index("</li>")]
+    assert "»: Anna 2" in " ".join(listed.split())
