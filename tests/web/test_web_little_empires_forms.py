@@ -94,3 +94,13 @@ def test_move_two_or_three_marks_its_third_move_as_paid(app):
     form = turn_form(app, table, "red", "ru")
     third = form[form.index('data-move="3"'):]
     assert "Перемещение 3 (платно)" in third[:200] and "Перемещение 2 (платно)" not in form
+
+
+def test_with_nowhere_to_build_a_castle_the_form_offers_only_to_let_the_token_go(app):
+    """«верните в личный запас 2 ваши армии из 1 провинции этого региона, чтобы поместить в
+    неё замок»: with no such province the phone says so and offers only «Не выполнять»."""
+    table = Table(players=2)
+    first_up(table, "red", CELL, "castle")
+    form = turn_form(app, table, "red", "ru")
+    assert "data-no-castle" in form and "«Не выполнять»" in form
+    assert "data-le-go" not in form and 'name="province"' not in form

@@ -119,6 +119,11 @@ class Scene:
         is nothing to choose, only the token to let go («вы вправе выполнить его частично»)."""
         return act["action"] in MOVES + ("attack",) and not self.mine(act["region"])
 
+    def idle(self, act: dict[str, Any]) -> bool:
+        """Whether the token leaves this seat nothing to choose: no army to move or attack
+        with, or nowhere to build a castle."""
+        return self.armyless(act) or (act["action"] == "castle" and not self.castle_places(act["region"]))
+
     def free_moves(self, action: str) -> int:
         return data()["orders"].get(action, {}).get("moves", 0)
 
