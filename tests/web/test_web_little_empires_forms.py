@@ -104,3 +104,16 @@ def test_with_nowhere_to_build_a_castle_the_form_offers_only_to_let_the_token_go
     form = turn_form(app, table, "red", "ru")
     assert "data-no-castle" in form and "«Не выполнять»" in form
     assert "data-le-go" not in form and 'name="province"' not in form
+
+
+def test_an_attacks_victims_carry_the_provinces_where_they_have_an_army(app):
+    """«Уничтожьте 1 армию противника в провинции этого региона с хотя бы 1 вашей армией»:
+    the form knows where each opponent stands, so it offers for a province only those there."""
+    table = Table(players=2)
+    table.armies("blue", **{f"{REGION}1": 0, f"{REGION}2": 1})
+    first_up(table, "red", CELL, "attack")
+    form = turn_form(app, table, "red", "ru")
+    victim = form[form.index('name="victims.0"'):]
+    assert 'value="blue" data-at="' in victim
+    held = victim[victim.index('data-at="') + 9:]
+    assert f"{REGION}2" in held[:held.index('"')].split() and f"{REGION}1" not in held[:held.index('"')].split()

@@ -90,6 +90,10 @@ class Scene:
         """This seat's provinces in ``region`` holding its armies."""
         return [p for p in self.provinces(region) if self.v["armies"].get(p, {}).get(self.seat)]
 
+    def held_by(self, seat: str) -> list[str]:
+        """The provinces holding ``seat``'s armies (an attack's victim must have one there)."""
+        return [p for p in self.provinces() if self.v["armies"].get(p, {}).get(seat)]
+
     def armies_at(self, province: str) -> dict[str, int]:
         return self.v["armies"].get(province, {})
 

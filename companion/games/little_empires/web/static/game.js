@@ -64,6 +64,16 @@
     }
   });
 
+  // An attack's victims: only the opponents with an army in the chosen province.
+  document.addEventListener("change", (e) => {
+    const where = e.target.closest("form.act select[name=province]");
+    if (!where) return;
+    for (const option of where.form.querySelectorAll("option[data-at]")) {
+      option.hidden = where.value !== "" && !option.dataset.at.split(" ").includes(where.value);
+      if (option.hidden && option.selected) option.parentElement.value = "";
+    }
+  });
+
   document.addEventListener("click", (e) => {
     const button = e.target.closest("[data-le-go]");
     if (!button) return;
