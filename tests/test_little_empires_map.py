@@ -13,7 +13,7 @@ from companion.games.little_empires import agent, catalog, roads
 from companion.games.little_empires.rules import GAME
 from companion.games.little_empires.text import names_for
 from companion.i18n import render
-from little_empires_table import EVERYTHING, MAP, Table, first_up
+from little_empires_table import EVERYTHING, MAP, P, PROVINCES, Table, first_up
 
 
 def mapped() -> Table:
@@ -135,3 +135,42 @@ def test_the_random_agent_moves_only_along_the_map_once_it_is_told():
     while not table.state.over:
         table.do(agent.choose(table.state, rng))
     assert table.state.result is not None
+
+
+def province_told(table: Table) -> dict:
+    """The table's word on the next untold province: its coast and its untold pairs, from MAP."""
+    _, coast, links = roads.unknown_from(table.state)
+    told = {key: MAP[key] for _, key in links}
+    return {"type": "printed", "values": {**told, **({coast: MAP[coast]} if coast else {})}}
+
+
+def test_the_table_tells_a_province_and_its_neighbours_in_one_command_between_questions():
+    """LE-15: the map is told whenever the group likes; one province at a time, its coast
+    and every pair it is part of, answered at once, the next province then untold."""
+    table = Table(2, seats=("red", "blue"))
+    table.choose_destiny()
+    assert roads.unknown_from(table.state)[0] == "grey1"
+    table.do(province_told(table))
+    assert table.state.printed[f"{P}.link.grey1.orange1"] == "road"
+    assert table.state.printed[f"{P}.coast.grey1"] == "inland"
+    assert roads.unknown_from(table.state) == ("grey2", f"{P}.coast.grey2",
+                                                [(p, f"{P}.link.grey2.{p}") for p in PROVINCES[2:]])
+
+
+def test_told_province_by_province_the_whole_map_becomes_known():
+    """«Провинции, соединённые пунктирной линией через море, считаются соседними при
+    движении»: once every province is told, the sea line joins grey6 and turquoise6."""
+    table = Table(2, seats=("red", "blue"))
+    while roads.unknown_from(table.state) is not None:
+        table.do(province_told(table))
+    assert roads.known(table.state) and "turquoise6" in roads.neighbours(table.state, "grey6")
+
+
+def test_between_questions_only_the_map_may_be_told():
+    table = Table(2, seats=("red", "blue"))
+    refused(table, {"type": "printed", "values": {f"{P}.cell1.region": "grey"}}, "printed.unknown")
+
+
+def test_a_pair_told_as_something_the_board_cannot_show_is_refused():
+    table = Table(2, seats=("red", "blue"))
+    refused(table, {"type": "printed", "values": {f"{P}.link.grey1.grey2": "bridge"}}, "printed.not_possible")

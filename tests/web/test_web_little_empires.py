@@ -4,13 +4,15 @@ face-down token, a destiny hand or a player's resources to anyone but their owne
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion.games import little_empires
 from companion.games.little_empires import agent
 from companion.games.little_empires.rules import GAME
-from little_empires_table import EVERYTHING
+from little_empires_table import EVERYTHING, MAP, Table, play_round
 from web_devices import PIN, Phone
 
 PLAYERS = [{"seat": "red", "name": "Anna"}, {"seat": "blue", "name": "Борис"},
@@ -121,3 +123,38 @@ def test_at_the_end_each_phone_shows_its_own_total_and_place(app, table, game):
         page = phone.client.get(f"/hand/{game}/{phone.token}", headers={"Accept-Language": "en"}).get_data(as_text=True)
         total = next(line["total"] for line in result["players"] if line["seat"] == seat)
         assert f"Your total: {total} point" in page and f"place {ranking.index(seat) + 1}" in page
+
+
+def test_every_board_step_picture_is_drawn_without_an_emoji_font():
+    """Each piece a board step names (food, bushido, a token, a castle …) has a drawing in the
+    game's style sheet: a tablet without an emoji font shows it all the same."""
+    table = Table(variants=("heavenly_shrines",))
+    play_round(table)
+    state, icons = GAME.new_state(), set()
+    for events in table.session.history:
+        icons |= {line["icon"] for group in GAME.board_steps(state, events) for line in group["lines"]}
+    css = (Path(little_empires.__file__).parent / "web" / "static" / "game.css").read_text("utf-8")
+    assert {"food", "bushido", "token"} <= icons
+    assert [i for i in sorted(icons - {"army"}) if f".i-{i} .icon {{ background-image" not in css] == []
+
+
+def test_the_table_tells_the_map_a_province_at_a_time_from_its_own_screen(table, game):
+    """LE-15: the map is told whenever the group likes; the tablet asks one province, its
+    coast and its neighbours, and sends them as one «printed» command, then the next."""
+    page = table.get(f"/table/{game}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    form = page[page.index('data-tell-map="grey1"'):]
+    form = form[:form.index("</details>")]
+    assert "Рассказать карту" in form and form.count("data-link=") == 22
+    grey1 = {k: v for k, v in MAP.items() if k.startswith(("little_empires.coast.grey1", "little_empires.link.grey1."))}
+    r = table.post(f"/api/games/{game}/commands", json={"type": "printed", "values": grey1})
+    assert r.status_code == 200, r.json
+    page = table.get(f"/table/{game}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert 'data-tell-map="grey2" open' in page and 'data-tell-map="grey1"' not in page
+
+
+def test_the_table_lists_a_provinces_figures_after_a_colon_and_a_space(table, game):
+    """«Серый, столица»: Anna 2, … reads as a sentence, the names apart from the colon."""
+    page = table.get(f"/table/{game}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    listed = page[page.index('data-province="grey1"'):]
+    listed = listed[listed.index(">") + 1:listed.index("</li>")]
+    assert "»: Anna 2" in " ".join(listed.split())

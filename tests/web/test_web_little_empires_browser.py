@@ -65,6 +65,12 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
             page.select_option("[data-place-form] select[name=cell]", "1")
             page.select_option("[data-place-form] select[name=token]", "move3")
             page.select_option("[data-place-form] select[name='quick.src']", "grey1")
+            # a cell of another region lets go of a grey province its form no longer shows
+            elsewhere = page.get_attribute("[data-place-form] option[data-region]:not([data-region=grey])", "value")
+            page.select_option("[data-place-form] select[name=cell]", elsewhere)
+            assert page.input_value("[data-place-form] select[name='quick.src']") == ""
+            page.select_option("[data-place-form] select[name=cell]", "1")
+            page.select_option("[data-place-form] select[name='quick.src']", "grey1")
             page.select_option("[data-place-form] select[name='quick.dst']", "grey2")
         page.click("[data-place-form] [data-le-go]")
         page.wait_for_selector("[data-place-form]", state="detached")

@@ -14,8 +14,9 @@ from collections import deque
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
+from companion.engine import printed
 from companion.errors import RuleError
-from companion.games.little_empires import geo
+from companion.games.little_empires import catalog, geo
 from companion.games.little_empires.state import LEState
 
 P = "little_empires"
@@ -40,6 +41,30 @@ def known(state: LEState) -> bool:
     """Whether the table has told the whole map (a part of it checks nothing: a move over
     an untold road could be refused wrongly)."""
     return all(key in state.printed for key in keys(state.data))
+
+
+def told(state: LEState, values: Mapping[str, Any]) -> dict[str, Any]:
+    """A part of the map as the table tells it between questions: map values only, each one
+    the board could show (a later word on a pair corrects the earlier one)."""
+    every = set(keys(state.data))
+    for key in values:
+        if key not in every:
+            raise RuleError("printed.unknown", what=key)
+    return printed.checked(values, catalog.questions())
+
+
+def unknown_from(state: LEState) -> tuple[str, str | None, list[tuple[str, str]]] | None:
+    """The first province, in map order, with something of its map still untold: the
+    province, its coast's key if untold, and each province (with the pair's key) whose link
+    to it is untold; None once the whole map is known."""
+    _, pairs = _keys(tuple(state.data["regions"].items()))
+    for province in geo.provinces(state.data):
+        own = f"{P}.coast.{province}"
+        links = [(b if a == province else a, key) for key, a, b in pairs
+                 if province in (a, b) and key not in state.printed]
+        if own not in state.printed or links:
+            return province, None if own in state.printed else own, links
+    return None
 
 
 def neighbours(state: LEState, province: str) -> set[str]:

@@ -13,7 +13,7 @@ from companion.engine import senders
 from companion.engine.game import Actor, Decision, Emit, versions
 from companion.errors import RuleError
 from companion.games.little_empires import (RULES_VERSION, agenda, board, catalog, era, expedition,
-                                            orders, planning, setup, simulate, text, values)
+                                            orders, planning, roads, setup, simulate, text, values)
 from companion.games.little_empires import commands as cmds
 from companion.games.little_empires.play import Play
 from companion.games.little_empires.state import LEState, apply
@@ -144,13 +144,16 @@ class LittleEmpiresRules:
 
     def facts(self, state: LEState) -> dict[str, Any]:
         """The board as the table told it: each cell's region and quick action, each
-        province's resource cell and shrine."""
+        province's resource cell and shrine; and the next province whose map is untold."""
         if not state.cards:
             return {}
+        untold = roads.unknown_from(state)
         return {"cells": [{"cell": n, "region": values.cell_region(state, n),
                            "quick": values.cell_quick(state, n)} for n in range(1, len(state.cells) + 1)],
                 "regions": dict(state.data["regions"]), "resources": dict(state.resource_at),
-                "shrines": dict(state.shrine_at)}
+                "shrines": dict(state.shrine_at),
+                "untold_map": None if untold is None else {"province": untold[0], "coast": untold[1],
+                                                           "links": [list(link) for link in untold[2]]}}
 
     def summary(self, state: LEState) -> dict[str, Any]:
         return {"phase": state.phase, "era": state.era, "round": state.round,

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from companion.engine import printed
 from companion.engine.printed import EVENT
 from companion.errors import RuleError
-from companion.games.little_empires import catalog, geo
+from companion.games.little_empires import catalog, geo, roads
 from companion.games.little_empires.commands import TellPrinted
 from companion.games.little_empires.play import Play
 from companion.games.little_empires.state import LEState
@@ -132,12 +132,15 @@ def _consistent(state: LEState, values: Mapping[str, Any]) -> None:
 
 
 def tell(play: Play, cmd: TellPrinted) -> None:
-    """The table's answer to every question asked, each a value the board could show."""
+    """The table's answer to every question asked, each a value the board could show; or,
+    asked or not, a part of the map (LE-15: told whenever the group likes, a province and
+    its neighbours at a time)."""
     pending = play.state.pending
-    if pending is None or pending["kind"] != KIND:
-        raise RuleError("le.not_now")
-    values = printed.answered(pending["questions"], cmd.values, catalog.questions())
-    _consistent(play.state, values)
-    play.pending(None)
+    if pending is not None and pending["kind"] == KIND:
+        values = printed.answered(pending["questions"], cmd.values, catalog.questions())
+        _consistent(play.state, values)
+        play.pending(None)
+    else:
+        values = roads.told(play.state, cmd.values)
     play.event(EVENT, values=values)
     play.note("printed.told", n=len(values))

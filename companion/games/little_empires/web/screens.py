@@ -90,6 +90,10 @@ class Scene:
         """This seat's provinces in ``region`` holding its armies."""
         return [p for p in self.provinces(region) if self.v["armies"].get(p, {}).get(self.seat)]
 
+    def held_by(self, seat: str) -> list[str]:
+        """The provinces holding ``seat``'s armies (an attack's victim must have one there)."""
+        return [p for p in self.provinces() if self.v["armies"].get(p, {}).get(seat)]
+
     def armies_at(self, province: str) -> dict[str, int]:
         return self.v["armies"].get(province, {})
 
@@ -114,9 +118,45 @@ class Scene:
         """The mountains whose token is still face down, with the two ends of each road."""
         return [(m, mountain["road"]) for m, mountain in self.v["mountains"].items() if not mountain["flipped"]]
 
+    def armyless(self, act: dict[str, Any]) -> bool:
+        """A move or an attack with none of this seat's armies in the token's region: there
+        is nothing to choose, only the token to let go («вы вправе выполнить его частично»)."""
+        return act["action"] in MOVES + ("attack",) and not self.mine(act["region"])
+
+    def idle(self, act: dict[str, Any]) -> bool:
+        """Whether the token leaves this seat nothing to choose: no army to move or attack
+        with, or nowhere to build a castle."""
+        return self.armyless(act) or (act["action"] == "castle" and not self.castle_places(act["region"]))
+
+    def free_moves(self, action: str) -> int:
+        return data()["orders"].get(action, {}).get("moves", 0)
+
+    def move_rows(self, action: str) -> int:
+        """A row for each move the token gives, its paid extra last («движение на 2 или 3»:
+        two free and a third paid; «движение на 2 или движение на корабле»: two)."""
+        rule = data()["orders"].get(action, {})
+        return rule.get("moves", 0) + (1 if "paid" in rule else 0)
+
+    def paid(self, action: str) -> bool:
+        """Whether ``action`` has a part that costs a resource (its paid extra, the ship)."""
+        rule = data()["orders"].get(action, {})
+        return "paid" in rule or "ship" in rule
+
+    def covers_paid(self) -> bool:
+        """Whether some cell this token may go into is a priced cover."""
+        return any(cell["price"] for cell in self.choices.get("cells", {}).values())
+
     @property
     def expedition(self) -> dict[str, Any] | None:
         return self.choices.get("expedition")
+
+    def map_begun(self) -> bool:
+        """Whether the table has begun telling the map (its form then stays open between
+        provinces)."""
+        untold = self.facts.get("untold_map")
+        every = self.provinces()
+        return bool(untold) and (untold["province"] != every[0] or untold["coast"] is None
+                                 or len(untold["links"]) < len(every) - 1)
 
     def cell(self, n: int) -> dict[str, Any]:
         return next((c for c in self.facts.get("cells", []) if c["cell"] == n), {})

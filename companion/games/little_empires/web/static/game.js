@@ -4,7 +4,8 @@
    data-key puts it under that key of the named object (printed values, whose keys hold
    dots); an empty field is left out, and so is a whole [data-row] whose [data-lead] field
    is empty, every field of a [data-option] whose [data-choose] radio (if it has one) is not ticked, and
-   every field of a [data-for] the chosen cell's quick action hides (game.css).
+   every field of a [data-for] the chosen cell's quick action hides, and the [data-pay] of a
+   cell that costs nothing (game.css).
    A refusal is toasted by TC.send, in the device's language. */
 "use strict";
 (() => {
@@ -19,7 +20,7 @@
   }
 
   function wanted(el) {
-    const only = el.closest("[data-for]");
+    const only = el.closest("[data-for], [data-pay]");
     if (only && getComputedStyle(only).display === "none") return false;
     const option = el.closest("[data-option]");
     const choose = option && option.querySelector("[data-choose]");
@@ -50,6 +51,28 @@
     }
     return compact(cmd);
   }
+
+  // A province chosen for the quick action belongs to the cell's region: choosing a cell of
+  // another region lets it go, rather than send a province the form no longer shows.
+  document.addEventListener("change", (e) => {
+    const cell = e.target.closest("form.place select[name=cell]");
+    if (!cell) return;
+    const region = cell.selectedOptions[0].dataset.region;
+    for (const select of cell.form.querySelectorAll("select")) {
+      const chosen = select.selectedOptions[0];
+      if (chosen && chosen.dataset.in && chosen.dataset.in !== region) select.value = "";
+    }
+  });
+
+  // An attack's victims: only the opponents with an army in the chosen province.
+  document.addEventListener("change", (e) => {
+    const where = e.target.closest("form.act select[name=province]");
+    if (!where) return;
+    for (const option of where.form.querySelectorAll("option[data-at]")) {
+      option.hidden = where.value !== "" && !option.dataset.at.split(" ").includes(where.value);
+      if (option.hidden && option.selected) option.parentElement.value = "";
+    }
+  });
 
   document.addEventListener("click", (e) => {
     const button = e.target.closest("[data-le-go]");
