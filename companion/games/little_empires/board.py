@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from companion.engine import board
 from companion.games.little_empires.state import RESOURCES, LEState, apply
 
 Line = dict[str, Any]
@@ -109,7 +110,4 @@ def _undone(line: Line) -> Line:
 
 
 def undo_steps(done: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The steps that put the board back as it was before ``done``: each line's opposite,
-    the last first."""
-    return [{"player": group["player"], "lines": [_undone(line) for line in reversed(group["lines"])]}
-            for group in reversed(done)]
+    return board.reversed_groups(done, _undone)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping
 
-from companion.engine import senders
+from companion.engine import forms, senders
 from companion.engine.game import Actor, Decision, Emit, versions
 from companion.errors import RuleError
 from companion.games.little_empires import (RULES_VERSION, agenda, board, catalog, era, expedition,
@@ -79,16 +79,12 @@ class LittleEmpiresRules:
                         "name": str(options.get(f"name{n}") or "").strip()[:24]}
                        for n in range(1, 5) if str(options.get(f"seat{n}") or "").strip()]
 
-        def ticked(name: str) -> bool:
-            value = options.get(name)
-            return value is True or str(value).lower() in ("1", "on", "true", "yes")
-
-        command: dict[str, Any] = {"type": "create", "players": players, "referee": ticked("referee")}
+        command: dict[str, Any] = {"type": "create", "players": players, "referee": forms.ticked(options.get("referee"))}
         variants = options.get("variants")
         if isinstance(variants, list):
             command["variants"] = variants
         else:
-            command["variants"] = [v for v in catalog.data()["variants"] if ticked(v)]
+            command["variants"] = [v for v in catalog.data()["variants"] if forms.ticked(options.get(v))]
         if options.get("printed"):
             command["printed"] = options["printed"]
         return command

@@ -7,15 +7,12 @@ import random
 from typing import Any, Callable
 
 from companion.engine import Session
+from companion.engine.simulate import InvariantBroken, to_the_end
 from companion.games.little_empires import agent, catalog, geo
 from companion.games.little_empires.state import RESOURCES, LEState
 
 MOST_COMMANDS = 5_000
-"""Far beyond a game's length (three eras of at most 24 tokens): a loop would be a bug."""
-
-
-class InvariantBroken(AssertionError):
-    """The engine let the game into a state the physical game cannot reach."""
+"""Far beyond a game's length (three eras of at most 24 tokens)."""
 
 
 def check_invariants(state: LEState) -> None:
@@ -62,10 +59,5 @@ def play_game(game: Any, players: int, seed: int, check: bool = False,
     create = create_command(players, seed, rng.random() < 0.5 if referee is None else referee,
                             [v for v in catalog.data()["variants"] if rng.random() < 0.5])
     session = session_factory(create) if session_factory else Session.create(game, create)
-    for _ in range(MOST_COMMANDS):
-        if game.decision(session.state) is None:
-            return session
-        session.execute(agent.choose(session.state, rng))
-        if check:
-            check_invariants(session.state)
-    raise InvariantBroken(f"seed {seed}: no end after {MOST_COMMANDS} commands")
+    return to_the_end(game, session, lambda state: agent.choose(state, rng), MOST_COMMANDS,
+                      check_invariants if check else None)
