@@ -141,6 +141,20 @@ def test_a_boyar_on_the_kremlin_card_stands_in_no_city():
     assert {r: cities.influence(table.state, r) for r in table.state.data["regions"]} == before
 
 
+def test_a_boyar_whose_card_has_no_city_on_this_map_stays_on_the_card():
+    """«Если на карте поручения нет города, боярин остаётся на ней до конца раунда»: a card of
+    a colour no city of this install's map has is such a card (V12), or the turn could not end."""
+    colourless = {key: ("colour1" if value == "colour4" else value) for key, value in MAP.items()}
+    table = Table(3, influence="map", printed={**COLOURS, **colourless})
+    spots = iter(["moscow", "yaroslavl", "nizhny_novgorod", "putivl", "kursk", "chernigov"])
+    while table.state.phase == "muster":
+        seat = table.state.turn["player"]
+        table.do({"type": "muster", "player": seat, "city": next(spots)}, phone(seat))
+    acting(table, "white", "grants", card="colour4")
+    table.do({"type": "done", "player": "white"}, phone("white"))
+    assert not any(cities.count(table.state, "white", c, ("boyar",)) for c in MAP_CITIES)
+
+
 def test_a_building_goes_where_the_family_has_a_warrior_and_no_building_stands():
     """«поставьте 1 фишку здания ... в любой город, где есть хотя бы одна ваша фишка (воин или
     боярин), но нет других зданий (ни ваших, ни чужих)»."""

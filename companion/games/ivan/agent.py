@@ -100,7 +100,7 @@ def _in_chamber(state: IvanState, seat: str, rng: random.Random) -> Command:
         card = rng.choice(["estate", "title"]) if left.get("cards") else "estate"
         return {"type": "grant", "player": seat, "card": card}
     card = state.assignments[chamber]
-    if cities.tracked(state) and card != kremlin.KREMLIN:
+    if cities.tracked(state) and card != kremlin.KREMLIN and cities.boyar_cities(state, card):
         return {"type": "done", "player": seat, "city": rng.choice(cities.boyar_cities(state, card))}
     return {"type": "done", "player": seat}
 

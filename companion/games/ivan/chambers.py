@@ -289,13 +289,14 @@ def tokens_for_project(play: Play, cmd: TokensForProject) -> None:
 
 def done(play: Play, cmd: Done) -> None:
     """«переставьте своего боярина с карты поручения в любой город соответствующего цвета ...
-    Если на карте поручения нет города, боярин остаётся на ней до конца раунда»."""
+    Если на карте поручения нет города, боярин остаётся на ней до конца раунда»: so does one
+    whose colour no city of the install's map has."""
     turn = kremlin.own_turn(play, cmd.player, "actions")
     s = play.state
     if turn["chamber"] is None:
         raise RuleError("ivan.leave_first")
     card = s.assignments[turn["chamber"]]
-    if card != kremlin.KREMLIN and cities.tracked(s):
+    if card != kremlin.KREMLIN and cities.tracked(s) and cities.boyar_cities(s, card):
         city = cities.known(play, cmd.city)
         if city not in cities.boyar_cities(s, card):
             raise RuleError("ivan.city_not_of_card", dst=city, card=card)
