@@ -1,7 +1,7 @@
 """What a new-game form's fields mean, the same for every game and the shell."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 YES = ("1", "on", "true", "yes")
 
@@ -9,3 +9,14 @@ YES = ("1", "on", "true", "yes")
 def ticked(value: Any) -> bool:
     """A ticked box or chosen radio (the browser sends "on" or its value), or JSON's true."""
     return value is True or str(value or "").lower() in YES
+
+
+def seated(options: Mapping[str, Any], most: int = 4) -> list[dict[str, str]]:
+    """The players a new game seats: ``players`` as the API sends them, else the form's
+    ``seat1``.. (a seat's colour or family) with ``name1``.. in seating order, empty rows
+    left out, a name cut to the 24 characters a screen has room for."""
+    players = options.get("players")
+    if isinstance(players, list):
+        return players
+    return [{"seat": str(options[f"seat{n}"]).strip(), "name": str(options.get(f"name{n}") or "").strip()[:24]}
+            for n in range(1, most + 1) if str(options.get(f"seat{n}") or "").strip()]

@@ -71,11 +71,7 @@ class EdoRules:
         """Players as a list of {seat, name} (a seat is a colour), or the form's
         ``seat1..seat4`` and ``name1..name4``; ``referee`` and ``table_deals`` ticked or
         true (or ``deal`` "table")."""
-        players = options.get("players")
-        if not isinstance(players, list):
-            players = [{"seat": str(options[f"seat{n}"]).strip(),
-                        "name": str(options.get(f"name{n}") or "").strip()[:24]}
-                       for n in range(1, 5) if str(options.get(f"seat{n}") or "").strip()]
+        players = forms.seated(options)
         by_table = options.get("deal") == "table" or forms.ticked(options.get("table_deals"))
         command: dict[str, Any] = {"type": "create", "players": players,
                                    "referee": forms.ticked(options.get("referee")),
