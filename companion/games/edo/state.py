@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from companion.engine.fold import noted, setter
+
 RESOURCES = ("rice", "wood", "stone")
 GOODS = ("ryo",) + RESOURCES
 CITY_KINDS = ("edo", "city")
@@ -178,24 +180,14 @@ def _round(s: EdoState, e: dict[str, Any]) -> None:
         p.shogun_new = 0
 
 
-def _set(name: str) -> Callable[[EdoState, dict[str, Any]], None]:
-    def fold(s: EdoState, e: dict[str, Any]) -> None:
-        setattr(s, name, e[name])
-    return fold
-
-
-def _note(s: EdoState, e: dict[str, Any]) -> None:
-    s.log.append({"key": e["key"], "params": e["params"]})
-
-
 FOLD: dict[str, Callable[[EdoState, dict[str, Any]], None]] = {
     "created": _created, "printed": _printed, "setup": _setup, "goods": _goods,
     "power": _power, "figure": _figure, "built": _built, "hired": _hired,
     "special": _special, "display": _display, "plan": _plan, "revealed": _revealed,
-    "round": _round, "phase": _set("phase"), "pending": _set("pending"), "turn": _set("turn"),
-    "queue": _set("queue"), "merchant": _set("merchant_at"), "over": _set("result"),
-    "first": _set("first"),
-    "note": _note, "cover": _cover,
+    "round": _round, "phase": setter("phase"), "pending": setter("pending"), "turn": setter("turn"),
+    "queue": setter("queue"), "merchant": setter("merchant_at"), "over": setter("result"),
+    "first": setter("first"),
+    "note": noted, "cover": _cover,
 }
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from companion.engine.fold import noted, setter
+
 
 @dataclass
 class Player:
@@ -236,25 +238,15 @@ def _wild_reset(s: IvanState, e: dict[str, Any]) -> None:
     s.trophies = e["trophies"]
 
 
-def _set(name: str) -> Callable[[IvanState, dict[str, Any]], None]:
-    def fold(s: IvanState, e: dict[str, Any]) -> None:
-        setattr(s, name, e[name])
-    return fold
-
-
-def _note(s: IvanState, e: dict[str, Any]) -> None:
-    s.log.append({"key": e["key"], "params": e["params"]})
-
-
 FOLD: dict[str, Callable[[IvanState, dict[str, Any]], None]] = {
     "created": _created, "printed": _printed, "hand": _hand, "deal": _deal, "placed": _placed,
     "left": _left, "refund": _refund, "coins": _coins, "goods": _goods, "vp": _vp,
     "favour": _favour, "token": _token, "tokens_removed": _tokens_removed, "pieces": _pieces,
     "cards": _cards, "completed": _completed, "wild_reset": _wild_reset,
     "city": _city, "tokens": _tokens,
-    "phase": _set("phase"), "pending": _set("pending"), "turn": _set("turn"),
-    "region": _set("region"), "dealing": _set("dealing"), "scored": _set("scored"),
-    "over": _set("result"), "note": _note,
+    "phase": setter("phase"), "pending": setter("pending"), "turn": setter("turn"),
+    "region": setter("region"), "dealing": setter("dealing"), "scored": setter("scored"),
+    "over": setter("result"), "note": noted,
 }
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from companion.engine.fold import noted, setter
+
 RESOURCES = ("food", "bushido")
 
 
@@ -209,23 +211,13 @@ def _drawn(s: LEState, e: dict[str, Any]) -> None:
     s.deck.remove(e["card"])
 
 
-def _set(name: str) -> Callable[[LEState, dict[str, Any]], None]:
-    def fold(s: LEState, e: dict[str, Any]) -> None:
-        setattr(s, name, e[name])
-    return fold
-
-
-def _note(s: LEState, e: dict[str, Any]) -> None:
-    s.log.append({"key": e["key"], "params": e["params"]})
-
-
 FOLD: dict[str, Callable[[LEState, dict[str, Any]], None]] = {
     "created": _created, "printed": _printed, "setup": _setup, "goods": _goods, "army": _army,
     "castle": _castle, "agenda_done": _agenda_done, "chosen": _chosen, "destiny": _destiny, "placed": _placed,
     "revealed": _revealed, "influence": _influence, "vp": _vp, "round": _round,
-    "returned": _returned, "drawn": _drawn, "quick_drawn": _set("quick_drawn"),
-    "mountain_flipped": _flipped, "order": _set("order"), "phase": _set("phase"),
-    "pending": _set("pending"), "cursor": _set("cursor"), "over": _set("result"), "note": _note,
+    "returned": _returned, "drawn": _drawn, "quick_drawn": setter("quick_drawn"),
+    "mountain_flipped": _flipped, "order": setter("order"), "phase": setter("phase"),
+    "pending": setter("pending"), "cursor": setter("cursor"), "over": setter("result"), "note": noted,
 }
 
 
