@@ -13,7 +13,7 @@ from web_devices import PIN, PLAYERS
 
 TABLET = {"width": 1280, "height": 800}
 PHONE = {"width": 412, "height": 915}
-WAIT_MS = 5000
+WAIT_MS = 10000
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",

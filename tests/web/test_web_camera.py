@@ -315,7 +315,9 @@ def test_a_photo_sent_while_the_camera_recalibrates_is_counted_with_the_new_cali
     second_request.set_cookie(table_cookie(camera_game), table.get_cookie(table_cookie(camera_game)).value)
     calibrating = threading.Thread(target=calibrate_by_photos, args=(second_request, camera_game, empty, reference))
     calibrating.start()
-    time.sleep(0.2)  # the photo is sent while the new calibration is still worked out
+    camera = app.extensions["companion"].trays.camera
+    while calibrating.is_alive() and not camera._calibration_lock.locked():  # the photo is sent while the new calibration is worked out
+        time.sleep(0.005)
     r = table.post(f"/api/games/{camera_game}/camera/photo",
                    data={"photo": (jpeg(tray), "tray.jpg")}, content_type="multipart/form-data")
     calibrating.join()
