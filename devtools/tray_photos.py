@@ -759,6 +759,12 @@ class Sample:
     cubes: list[Cube]
 
 
+def tray_floor(session: Session, height: float = 0.0) -> np.ndarray:
+    """The tray's four corners in the picture (x, y pixels) at ``height`` over the floor
+    (``WALL_H``: the rim): what a person marking the tray on the empty photo sees."""
+    return session.camera.project(_tray_corners(height))
+
+
 def calibration_pair(session: Session) -> tuple[np.ndarray, np.ndarray]:
     """The two photos the app asks for: the empty tray, and one cube of each of its colours."""
     rng = np.random.default_rng(session.seed + 1)

@@ -32,6 +32,8 @@ TARGET_EDGE = 22.0  # working pixels across one cube: at 16, 18, 20 or 26 fewer 
 SILHOUETTE_EDGE = 30.0  # pixels across one cube when measuring its shape
 SHADING = (0.8, 1.15)  # sRGB brightness range one cube's colour is widened to (shadow of a neighbour to a lamp-facing tilt)
 RESIDUAL_SHAKE = 0.5  # working pixels of misalignment left after phase correlation
+MARKED_SMALLEST = 0.1  # of the frame's width and height: two taps closer than that are no tray
+MARKED_MARGIN = 0.02  # of the frame's longer side: how far a tapped corner may miss the tray's
 SAME_SIZE = 0.1  # log-ratio within which a colour's cube area is just pixel noise around the others': two sigmas of one reference cube's measure (0.058 in log); a black top measures 0.88 of the others, its dark outline lost to its sides and shadow
 
 
@@ -51,7 +53,7 @@ class Calibration:
     frame_size: tuple[int, int]  # width, height of the camera's frames
     roi: tuple[int, int, int, int]  # x, y, w, h of the tray in the frame
     scale: float  # working pixels per frame pixel
-    tray: list[list[float]] | None  # the tray's outline in frame pixels, if found
+    tray: list[list[float]] | None  # the tray's outline in frame pixels, if found or marked
     camera: list[float]  # geometry.View3D: tilt, roll, focal, cube edge / camera height, principal point x, y
     noise: float  # frame-to-frame sigma per channel at working resolution
     background: np.ndarray  # the empty tray, working resolution, uint8 BGR
@@ -127,8 +129,11 @@ class Calibration:
         are accepted. Where the black top has the colour of the cloth in a cube's shadow
         (``Shadows.black_casts`` false), black is counted by area alone, a black cube in a
         shadow can go unseen, and such tables count far fewer photos right than the others; a
-        sheet of paper under the clear tray turns such a table into one of the others."""
-        return [] if self.shadows.black_casts else ["calibration.black_like_shadow"]
+        sheet of paper under the clear tray turns such a table into one of the others. Where
+        the tray's outline was not found, the whole frame is worked on: slower, and a cube
+        lying beside the tray is counted; two taps marking the tray end both."""
+        tray = [] if self.tray is not None else ["calibration.tray_unseen"]
+        return tray + ([] if self.shadows.black_casts else ["calibration.black_like_shadow"])
 
     def save(self, path: str | Path) -> None:
         """Atomically: a server killed while saving a new calibration keeps the old one."""
@@ -260,15 +265,23 @@ def _naming(seen: np.ndarray, colours: Sequence[str]) -> tuple[list[int], float]
     return best, float(best_cost)
 
 
-def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str]) -> Calibration:
+def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
+              marked: tuple[float, float, float, float] | None = None) -> Calibration:
     """Learn the tray, the cube size and the game's cube ``colours`` (names from the tower
-    kit's palette) from the two calibration photos: the empty tray, then one cube of each."""
+    kit's palette) from the two calibration photos: the empty tray, then one cube of each.
+
+    ``marked``: the frame a person drew round the tray on the empty photo with two taps, its
+    opposite corners (x, y, x, y as fractions of the picture), for where the tray's outline
+    is not found: the tray is then that frame, and the cubes must lie inside it."""
     colours = cube_colours(colours)
     if empty.shape != reference.shape:
         raise CalibrationError("calibration.photo_sizes")
     h, w = empty.shape[:2]
     rim = geometry.find_rim(empty)
-    tray, roi, masks, coarse = _tray_holding_the_cubes(empty, reference, rim, colours)
+    if marked is None:
+        tray, roi, masks, coarse = _tray_holding_the_cubes(empty, reference, rim, colours)
+    else:
+        tray, roi, masks, coarse = _marked_tray(empty, reference, marked, colours)
     edge = float(np.median([np.sqrt(m.sum()) for m in masks])) / coarse
 
     fine = min(1.0, SILHOUETTE_EDGE / edge)
@@ -344,6 +357,29 @@ def _tray_holding_the_cubes(empty: np.ndarray, reference: np.ndarray, rim: np.nd
         if all(cv2.pointPolygonTest(outline, _centre(m) / coarse + roi[:2], False) >= 0 for m in masks):
             return outline, roi, masks, coarse
     return None, whole, *_cubes_seen_in(empty, reference, whole, colours)
+
+
+def _marked_tray(empty: np.ndarray, reference: np.ndarray, marked: tuple[float, float, float, float], colours: Sequence[str]) -> tuple[np.ndarray, tuple[int, int, int, int], list[np.ndarray], float]:
+    """The tray as the frame two taps drew round it, the part of the picture worked on (that
+    frame, a little wider: a tap lands a finger's width off), and the cubes found there."""
+    h, w = empty.shape[:2]
+    x0, x1 = sorted((marked[0] * w, marked[2] * w))
+    y0, y1 = sorted((marked[1] * h, marked[3] * h))
+    if x1 - x0 < MARKED_SMALLEST * w or y1 - y0 < MARKED_SMALLEST * h:
+        raise CalibrationError("calibration.marks_too_close")
+    outline = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+    margin = MARKED_MARGIN * max(w, h)
+    left, top = (max(0, int(v - margin)) // 2 * 2 for v in (x0, y0))  # even, for frames.crop's fast path
+    right, bottom = min(w, int(x1 + margin)), min(h, int(y1 + margin))
+    roi = (left, top, right - left, bottom - top)
+    try:
+        masks, coarse = _cubes_seen_in(empty, reference, roi, colours)
+    except CalibrationError:
+        _cubes_seen_in(empty, reference, (0, 0, w, h), colours)  # the photos' own fault is said as such
+        raise CalibrationError("calibration.cubes_outside_marks") from None
+    if not all(cv2.pointPolygonTest(outline, _centre(m) / coarse + roi[:2], True) >= -margin for m in masks):
+        raise CalibrationError("calibration.cubes_outside_marks")
+    return outline, roi, masks, coarse
 
 
 def _cubes_seen_in(empty: np.ndarray, reference: np.ndarray, roi: tuple[int, int, int, int], colours: Sequence[str]) -> tuple[list[np.ndarray], float]:

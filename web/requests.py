@@ -73,6 +73,25 @@ class SeenBody(msgspec.Struct, forbid_unknown_fields=True):
     overlay: text(40, 1)
 
 
+class TrayMarks(msgspec.Struct, forbid_unknown_fields=True):
+    """The frame two taps drew round the tray on the empty photo: its opposite corners, x, y,
+    x, y as fractions of the picture (``vision.calibration.calibrate``)."""
+
+    tray: Annotated[list[Annotated[float, msgspec.Meta(ge=0, le=1)]], msgspec.Meta(min_length=4, max_length=4)]
+
+
+def tray_marks() -> tuple[float, float, float, float] | None:
+    """The calibration form's ``tray`` field (JSON), if the table marked the tray."""
+    sent = request.form.get("tray")
+    if sent is None:
+        return None
+    try:
+        value = json.loads(sent)
+    except ValueError:
+        raise RuleError("command.bad_field", field="tray") from None
+    return tuple(convert({"tray": value}, TrayMarks).tray)
+
+
 class NewGameBody(msgspec.Struct):
     """The table's own settings of a new game; the game reads the other fields itself."""
 

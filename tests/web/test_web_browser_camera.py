@@ -57,8 +57,10 @@ def scenes() -> dict[str, Any]:
     assert {c: n for c, n in counted.items() if n} == truth  # the counter itself gets it right
     throw = b"".join(jpeg(image) * (MOVING_REPEAT if seen.moving else STILL_REPEAT)
                      for image, seen in frames)
+    corners = np.vstack([synth.tray_floor(session), synth.tray_floor(session, synth.WALL_H)])
     return {"empty": jpeg(empty) * 10, "reference": jpeg(reference) * 10, "throw": throw,
-            "truth": truth}
+            "truth": truth, "photos": {"empty": jpeg(empty), "reference": jpeg(reference)},
+            "tray": (corners.min(axis=0) / empty.shape[1::-1], corners.max(axis=0) / empty.shape[1::-1])}
 
 
 @pytest.fixture(scope="module")
@@ -176,4 +178,44 @@ def test_without_a_live_camera_the_battle_screen_offers_photos_and_says_why(came
     assert why.startswith("Na této adrese živá kamera není")
     assert why.endswith(f"http://localhost:{server.rsplit(':', 1)[1]}/table/{game}")
     assert table.is_visible("label.photo >> nth=0") and table.is_hidden("[data-grab=empty]")
+    assert table.errors == []
+
+
+def test_the_tray_marked_with_two_taps_on_the_empty_photo_is_what_is_calibrated(camera_browser, scenes,
+                                                                               server, artifacts: Path):
+    """Issue 36: "the tray found or, failing that, asked for with two taps on the picture".
+    A frame that leaves cubes out is refused with what to do, in Czech; two taps round the
+    whole tray calibrate."""
+    table = device(camera_browser, TABLET, "cs", server)
+    table.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'mediaDevices', {get: () => undefined})")
+    camera_game(table, server)
+    for name, picture in scenes["photos"].items():
+        table.set_input_files(f"input[name={name}]", files=[
+            {"name": f"{name}.jpg", "mimeType": "image/jpeg", "buffer": picture}])
+    table.click("[data-mark-tray] summary")
+    table.wait_for_function("document.querySelector('[data-marking] img').naturalWidth === 1280")
+    photo = table.locator("[data-marking] img")
+    box = photo.bounding_box()
+    (x0, y0), (x1, y1) = scenes["tray"]
+
+    def tap(x: float, y: float) -> None:
+        photo.click(position={"x": x * box["width"], "y": y * box["height"]})
+
+    tap(x0, y0)
+    tap((x0 + x1) / 2, y1)  # half the tray: cubes lie outside
+    assert table.is_visible("[data-marking] .marked")
+    with table.expect_response(re.compile(r"/camera/calibrate$")) as answer:
+        table.click("[data-calibrate]")
+    assert answer.value.json()["error"]["key"] == "calibration.cubes_outside_marks"
+    table.wait_for_selector("#toast:not([hidden])")
+    assert table.inner_text("#toast").startswith("Některé kostky leží mimo označený rámeček")
+
+    tap(x1, y1)  # the other pair of corners, the other way round
+    tap(x0, y0)
+    table.screenshot(path=str(artifacts / "table-tray-marked.png"))
+    with table.expect_response(re.compile(r"/camera/calibrate$")) as answer:
+        table.click("[data-calibrate]")
+    assert answer.value.ok
+    table.wait_for_selector("input[data-photo]", state="attached")
     assert table.errors == []

@@ -73,6 +73,19 @@ def test_the_battle_screen_asks_for_calibration_first(table, camera_game):
     assert "data-calibrate" in page and "data-photo" not in page
 
 
+@pytest.mark.parametrize("marks", ["[0.1, 0.2, 1.5, 0.9]", "[0.1, 0.2, 0.9]", '["a", 0, 1, 1]', "not json"])
+def test_a_tray_marked_with_anything_but_four_fractions_is_refused_and_nothing_calibrated(
+        table, camera_game, photos, marks):
+    empty, reference, _, _ = photos
+    r = table.post(f"/api/games/{camera_game}/camera/calibrate",
+                   data={"empty": (jpeg(empty), "empty.jpg"), "reference": (jpeg(reference), "reference.jpg"),
+                         "tray": marks}, content_type="multipart/form-data")
+    assert r.status_code == 400 and r.json["error"]["key"].startswith("command.")
+    assert "tray" in r.json["error"]["message"]
+    assert "data-calibrate" in table.get(f"/table/{camera_game}").get_data(as_text=True)
+    assert "data-photo" not in table.get(f"/table/{camera_game}").get_data(as_text=True)
+
+
 def test_a_photo_of_the_tray_is_counted_outlined_and_shown_for_one_tap(table, camera_game, app,
                                                                       photos):
     empty, reference, tray, expected = photos

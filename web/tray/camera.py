@@ -79,14 +79,15 @@ class Camera:
         return self._stored() is not None
 
     def calibrate(self, empty: bytes, reference: bytes, colours: Sequence[str],
-                  forget_reading: Callable[[], None]) -> None:
-        """Learn the tray, the cube size and the game's cube ``colours`` under this light; a
-        refusal says, as a message key, what to change before trying again. ``forget_reading``
-        drops the reading shown, counted with the old calibration, before any photo waiting
-        for this one is counted."""
+                  forget_reading: Callable[[], None],
+                  marked: tuple[float, float, float, float] | None = None) -> None:
+        """Learn the tray (or take it as ``marked`` on the empty photo), the cube size and the
+        game's cube ``colours`` under this light; a refusal says, as a message key, what to
+        change before trying again. ``forget_reading`` drops the reading shown, counted with
+        the old calibration, before any photo waiting for this one is counted."""
         with self._calibration_lock:
             try:
-                calibration = calibrate(decode(empty), decode(reference), colours)
+                calibration = calibrate(decode(empty), decode(reference), colours, marked)
             except CalibrationError as err:
                 raise _refused(err) from None
             counter = Counter(calibration)

@@ -10,7 +10,7 @@ from companion.errors import RuleError
 from companion.kits.tower.simulated import SimulatedTower
 from companion.kits.tower.source import Throw
 from web.context import GameContext, game_context
-from web.requests import PreviewBody, body_as, request_id
+from web.requests import PreviewBody, body_as, request_id, tray_marks
 from web.services import services
 from web.tray.screen import changes_key
 from web.tray.verdict import verdict_lines
@@ -61,10 +61,12 @@ def _uploads(*names: str) -> list[bytes]:
 
 @bp.post("/games/<game_id>/camera/calibrate")
 def camera_calibrate(game_id: str) -> Response:
-    """The two photos the camera learns from: the empty tray, one cube of each of the game's colours."""
+    """The two photos the camera learns from: the empty tray, one cube of each of the game's
+    colours; and the frame the table drew round the tray, where its outline was not found."""
     ctx = as_table(game_id)
     photos = _uploads("empty", "reference")
-    services().trays.camera.calibrate(*photos, ctx.hub.game.tower.colours, forget_reading=lambda: ctx.hub.set_live(None))
+    services().trays.camera.calibrate(*photos, ctx.hub.game.tower.colours, forget_reading=lambda: ctx.hub.set_live(None),
+                                      marked=tray_marks())
     ctx.hub.poke()
     return jsonify({"ok": True})
 

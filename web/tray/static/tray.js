@@ -63,6 +63,56 @@
     return request(path, form);
   }
 
+  /* Marking the tray: the empty photo shown under the form; the first tap marks one corner,
+     the second draws the frame and keeps it (fractions of the picture) for the calibration;
+     a third starts again. */
+  function showEmpty(marking) {
+    const input = marking.closest(".recalibrate, [data-camera]").querySelector("input[name=empty]");
+    const img = marking.querySelector("img");
+    if (input && input.files.length) {
+      if (img.src) URL.revokeObjectURL(img.src);
+      img.src = URL.createObjectURL(input.files[0]);
+    }
+  }
+
+  document.addEventListener("toggle", (e) => {
+    const details = e.target.closest && e.target.closest("[data-mark-tray]");
+    if (details && details.open) showEmpty(details.querySelector("[data-marking]"));
+  }, true);
+
+  document.addEventListener("change", (e) => {
+    if (!e.target.matches("input[name=empty]")) return;
+    const marking = e.target.closest(".recalibrate, [data-camera]").querySelector("[data-marking]");
+    if (!marking) return;
+    delete marking.dataset.tray;
+    delete marking.dataset.first;
+    marking.querySelector(".marked").hidden = true;
+    showEmpty(marking);
+  });
+
+  document.addEventListener("click", (e) => {
+    const img = e.target.closest("[data-marking] img");
+    if (!img) return;
+    const marking = img.parentElement;
+    const rect = img.getBoundingClientRect();
+    const at = [(e.clientX - rect.left) / rect.width, (e.clientY - rect.top) / rect.height].map((v) => Math.min(1, Math.max(0, v)));
+    const frame = marking.querySelector(".marked");
+    const pct = (v) => `${(v * 100).toFixed(2)}%`;
+    if (!marking.dataset.first || marking.dataset.tray) {
+      marking.dataset.first = JSON.stringify(at);
+      delete marking.dataset.tray;
+      frame.classList.add("half");
+      Object.assign(frame.style, {left: pct(at[0]), top: pct(at[1]), width: "", height: ""});
+    } else {
+      const first = JSON.parse(marking.dataset.first);
+      marking.dataset.tray = JSON.stringify([...first, ...at]);
+      frame.classList.remove("half");
+      Object.assign(frame.style, {left: pct(Math.min(first[0], at[0])), top: pct(Math.min(first[1], at[1])),
+                                  width: pct(Math.abs(at[0] - first[0])), height: pct(Math.abs(at[1] - first[1]))});
+    }
+    frame.hidden = false;
+  });
+
   document.addEventListener("change", async (e) => {
     const input = e.target.closest("input[data-photo]");
     if (!input || !input.files.length) return;
@@ -99,9 +149,12 @@
       } else if (t.hasAttribute("data-calibrate")) {
         const box = t.closest("[data-camera]");
         const pick = (name) => box.querySelector(`input[name=${name}]`).files[0] || new Blob();
+        const sent = {empty: pick("empty"), reference: pick("reference")};
+        const marking = box.querySelector("[data-marking]");
+        if (marking && marking.dataset.tray) sent.tray = marking.dataset.tray;
         t.disabled = true;  // calibrating takes a second or more: a second tap would do it twice
         try {
-          await upload(`/api/games/${game}/camera/calibrate`, {empty: pick("empty"), reference: pick("reference")});
+          await upload(`/api/games/${game}/camera/calibrate`, sent);
         } finally {
           t.disabled = false;
         }
