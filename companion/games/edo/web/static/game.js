@@ -6,7 +6,8 @@
    checkbox adds its value to the named list; of a row of radio chips only the ticked one
    counts; a field inside a [data-option] (or a label) whose data-choose radio is not ticked
    is left out, and tapping a chip inside one ticks it. A row of "to" chips (data-to-of: the
-   name of its figure row) offers only where the chosen figure is not already (its data-at).
+   name of its figure row) offers only where the chosen figure is not already (its data-at),
+   each with its ryo from there (the data-from cost matching the figure's place).
    A refusal is toasted by TC.send, in the device's language. */
 "use strict";
 (() => {
@@ -59,6 +60,7 @@
         input.disabled = input.value === at;
         if (input.disabled) input.checked = false;
       }
+      for (const cost of row.querySelectorAll("[data-from]")) cost.hidden = cost.dataset.from !== at;
       const open = places.filter((input) => !input.disabled);
       if (open.length && !open.some((input) => input.checked)) open[0].checked = true;
     }

@@ -1,0 +1,148 @@
+"""The board's roads, told once per install for each side of the board: «Игрок обязан
+заплатить 1 Рё в запас за каждый переход самурая». The rulebook names no road, so the table
+taps each place's neighbours one step away (one form a place, D31); each pair of places is a
+printed value ("road" or "none") kept for the install like every other. Once every place of
+the side is told, a move costs the fewest steps between its places (D32); until then the
+player enters the steps he counted on the board (D3)."""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Iterable, Mapping
+
+from companion.engine.printed import EVENT
+from companion.errors import RuleError
+from companion.games.edo.commands import Roads, RoadsLater
+from companion.games.edo.play import Play
+from companion.games.edo.state import EDO, EdoState
+
+KIND = "roads"
+ROAD, NONE = "road", "none"
+KINDS = (EDO, "city", "forest", "quarry", "field", "post")
+"""The kinds of place in the order the app lists them: Edo, then each kind numbered from 1."""
+
+
+def _order(place: str) -> tuple[int, int]:
+    kind = place.rstrip("0123456789")
+    number = place[len(kind):]
+    return KINDS.index(kind), int(number) if number else 0
+
+
+def key(side: str, a: str, b: str) -> str:
+    """The printed key of the road between two places, the same whichever end tells it."""
+    first, second = sorted((a, b), key=_order)
+    return f"edo.road.{side}.{first}.{second}"
+
+
+def questions(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every road the data file's largest board could have, as printed questions: for each
+    side, each pair of the places its count questions allow."""
+    declared = data["roads"]
+    most = {entry["key"]: entry["range"][1] for entry in data["printed"]
+            if entry["key"].startswith("edo.map.")}
+    found = []
+    for side in data["sides"]:
+        places = [EDO] + [f"{kind}{n}" for kind in KINDS[1:]
+                          for n in range(1, most[f"edo.map.{side}.{kind}"] + 1)]
+        found += [{"key": key(side, a, b), "group": declared["group"][side], "label": declared["label"],
+                   "params": {"side": side, "src": a, "dst": b}, "choices": list(declared["choices"])}
+                  for i, a in enumerate(places) for b in places[i + 1:]]
+    return found
+
+
+def neighbours(state: EdoState, place: str) -> list[str] | None:
+    """The places one step from ``place``, or None while any of its roads is not told."""
+    found = []
+    for other in state.locations:
+        if other == place:
+            continue
+        told = state.printed.get(key(state.side, place, other))
+        if told is None:
+            return None
+        if told == ROAD:
+            found.append(other)
+    return found
+
+
+def untold(state: EdoState) -> list[str]:
+    """The places whose roads the install does not know yet, in the app's order."""
+    return [place for place in state.locations if neighbours(state, place) is None]
+
+
+def network(state: EdoState) -> dict[str, list[str]] | None:
+    """Every place's neighbours, once the whole side is told; else None."""
+    found = {place: neighbours(state, place) for place in state.locations}
+    return None if any(n is None for n in found.values()) else found
+
+
+def path(roads: Mapping[str, list[str]], src: str, dst: str) -> list[str] | None:
+    """The fewest steps from ``src`` to ``dst`` (both ends included), or None if no road
+    leads there; of equally short ways, the one through the places listed first."""
+    came: dict[str, str | None] = {src: None}
+    queue = deque([src])
+    while queue:
+        at = queue.popleft()
+        if at == dst:
+            way = [at]
+            while came[way[-1]] is not None:
+                way.append(came[way[-1]])
+            return way[::-1]
+        for nxt in roads[at]:
+            if nxt not in came:
+                came[nxt] = at
+                queue.append(nxt)
+    return None
+
+
+def steps(roads: Mapping[str, list[str]], sources: Iterable[str]) -> dict[str, dict[str, int]]:
+    """From each of ``sources``, the fewest steps to every place a road leads to."""
+    found = {}
+    for src in dict.fromkeys(sources):
+        found[src] = {dst: len(way) - 1 for dst in roads
+                      if dst != src and (way := path(roads, src, dst)) is not None}
+    return found
+
+
+def ask(play: Play) -> bool:
+    """True once the side's roads are known or the table chose to count steps itself this
+    game; else await the next untold place's form."""
+    s = play.state
+    left = untold(s)
+    if not left or s.roads_later:
+        return True
+    ticked = [other for other in s.locations if other != left[0]
+              and s.printed.get(key(s.side, left[0], other)) == ROAD]
+    play.pending(KIND, place=left[0], ticked=ticked, told=len(s.locations) - len(left),
+                 of=len(s.locations))
+    return False
+
+
+def tell(play: Play, cmd: Roads) -> None:
+    """The places one step from the asked place, as the table tapped them: every other place
+    of the board is then told, a road or none."""
+    s = play.state
+    pending = s.pending
+    if pending is None or pending["kind"] != KIND:
+        raise RuleError("edo.not_now")
+    if cmd.place != pending["place"]:
+        raise RuleError("edo.roads_of_other_place", province=pending["place"])
+    for other in cmd.neighbours:
+        if other not in s.locations:
+            raise RuleError("edo.unknown_location", province=other)
+        if other == cmd.place:
+            raise RuleError("edo.road_to_itself", province=other)
+    chosen = set(cmd.neighbours)
+    values = {key(s.side, cmd.place, other): ROAD if other in chosen else NONE
+              for other in s.locations if other != cmd.place}
+    play.pending(None)
+    play.event(EVENT, values=values)
+    play.note("edo.roads_told", province=cmd.place, n=len(chosen))
+
+
+def later(play: Play, cmd: RoadsLater) -> None:
+    """This game the players count the steps on the board; the next game asks again."""
+    pending = play.state.pending
+    if pending is None or pending["kind"] != KIND:
+        raise RuleError("edo.not_now")
+    play.pending(None)
+    play.event("roads_later")
+    play.note("edo.roads_later")
