@@ -42,12 +42,13 @@ NEIGHBOURS = {"edo": ("city1", "city2", "city3", "field1"), "city1": ("forest1",
 """The test box's roads (each told from one end): Forest 1 is three steps from City 2."""
 
 
-def roads(side: str = "small", neighbours: dict[str, tuple[str, ...]] = NEIGHBOURS) -> dict[str, str]:
-    """Every pair of the test box's places on ``side``, a road or none, as the table tells them."""
-    from companion.games.edo.roads import key
+def roads(side: str = "small", neighbours: dict[str, tuple[str, ...]] = NEIGHBOURS) -> dict[str, Any]:
+    """The test box's roads on ``side`` as the install keeps them: how many leave each
+    place, and each road."""
+    from companion.games.edo.roads import count_key, key
     joined = {frozenset((a, b)) for a, bs in neighbours.items() for b in bs}
-    return {key(side, a, b): "road" if frozenset((a, b)) in joined else "none"
-            for i, a in enumerate(PLACES) for b in PLACES[i + 1:]}
+    counts = {count_key(side, p): sum(p in pair for pair in joined) for p in PLACES}
+    return {**counts, **{key(side, *sorted(pair)): "road" for pair in joined}}
 
 
 ROADS = {**roads("small"), **roads("large")}

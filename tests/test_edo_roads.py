@@ -10,7 +10,7 @@ from companion.engine.game import Actor
 from companion.errors import RuleError
 from companion.games.edo import catalog, roads
 from companion.games.edo.rules import GAME
-from edo_table import EVERYTHING, NEIGHBOURS, PLACES, ROADS, Table, roads as told_roads
+from edo_table import EVERYTHING, NEIGHBOURS, ROADS, Table, roads as told_roads
 
 
 def blue_first(players: int = 2, **kw) -> Table:
@@ -53,13 +53,23 @@ def test_a_road_told_from_one_end_is_already_ticked_at_the_other():
     assert (table.state.pending["place"], table.state.pending["ticked"]) == ("city1", ["edo"])
 
 
-def test_every_other_place_is_told_a_road_or_none_and_kept_for_the_install():
-    """D31: each pair is a printed value, kept like every other the table tells."""
+def test_a_places_roads_are_kept_for_the_install_as_printed_values():
+    """D31: how many roads leave the place, and each road, kept like every value told."""
     table = Table(3, ask_roads=True)
-    events = table.do({"type": "roads", "place": "edo", "neighbours": ["city1"]})
+    events = table.do({"type": "roads", "place": "edo", "neighbours": ["city1", "field1"]})
     told = next(e["values"] for e in events if e["type"] == "printed")
-    assert told == {roads.key("small", "edo", other): "road" if other == "city1" else "none"
-                    for other in PLACES[1:]}
+    assert told == {roads.count_key("small", "edo"): 2, roads.key("small", "city1", "edo"): "road",
+                    roads.key("small", "edo", "field1"): "road"}
+
+
+def test_a_road_taken_back_at_its_other_end_asks_the_first_place_again():
+    """D31: the last tap wins; the place whose count no longer matches is asked again."""
+    table = Table(3, ask_roads=True)
+    table.do({"type": "roads", "place": "edo", "neighbours": ["city1", "field1"]})
+    events = table.do({"type": "roads", "place": "city1", "neighbours": ["forest1"]})
+    told = next(e["values"] for e in events if e["type"] == "printed")
+    assert told[roads.key("small", "edo", "city1")] == "none"
+    assert (table.state.pending["place"], table.state.pending["ticked"]) == ("edo", ["field1"])
 
 
 def test_once_every_place_is_told_the_first_round_begins():
@@ -119,6 +129,13 @@ def test_each_road_is_one_question_whichever_end_names_it():
     questions = catalog.questions()
     road = questions[roads.key("large", "post12", "edo")]
     assert road.key == roads.key("large", "edo", "post12") and road.options() == ["road", "none"]
+
+
+def test_the_installs_page_lists_each_places_count_of_roads_not_every_pair():
+    """The roads are tapped in the game; the install's page shows how many leave each place."""
+    questions = catalog.questions()
+    assert questions[roads.count_key("small", "city1")].listed
+    assert not questions[roads.key("small", "edo", "city1")].listed
 
 
 def test_a_samurai_pays_one_ryo_for_each_step_of_the_fewest():

@@ -1,9 +1,10 @@
 """The board's roads, told once per install for each side of the board: «Игрок обязан
 заплатить 1 Рё в запас за каждый переход самурая». The rulebook names no road, so the table
-taps each place's neighbours one step away (one form a place, D31); each pair of places is a
-printed value ("road" or "none") kept for the install like every other. Once every place of
-the side is told, a move costs the fewest steps between its places (D32); until then the
-player enters the steps he counted on the board (D3)."""
+taps each place's neighbours one step away (one form a place, D31). What it taps is kept for
+the install as printed values: how many roads leave the place (a row of the install's page)
+and each road, a pair of places ("road"; "none" for one a later form took back). A place is
+known while its count matches its roads; once every place of the side is, a move costs the
+fewest steps between its places (D32); until then the player enters the steps he counted (D3)."""
 from __future__ import annotations
 
 from collections import deque
@@ -33,9 +34,15 @@ def key(side: str, a: str, b: str) -> str:
     return f"edo.road.{side}.{first}.{second}"
 
 
+def count_key(side: str, place: str) -> str:
+    """The printed key of how many roads leave ``place``."""
+    return f"edo.roads.{side}.{place}"
+
+
 def questions(data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Every road the data file's largest board could have, as printed questions: for each
-    side, each pair of the places its count questions allow."""
+    """The roads the data file's largest board could have, as printed questions: for each
+    side, how many leave each place its count questions allow (on the install's page), and
+    each pair of those places (tapped in the game, not listed)."""
     declared = data["roads"]
     most = {entry["key"]: entry["range"][1] for entry in data["printed"]
             if entry["key"].startswith("edo.map.")}
@@ -43,24 +50,22 @@ def questions(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     for side in data["sides"]:
         places = [EDO] + [f"{kind}{n}" for kind in KINDS[1:]
                           for n in range(1, most[f"edo.map.{side}.{kind}"] + 1)]
+        found += [{"key": count_key(side, place), "group": declared["group"][side],
+                   "label": declared["count_label"], "params": {"side": side, "province": place},
+                   "range": [0, len(places) - 1]} for place in places]
         found += [{"key": key(side, a, b), "group": declared["group"][side], "label": declared["label"],
-                   "params": {"side": side, "src": a, "dst": b}, "choices": list(declared["choices"])}
+                   "params": {"side": side, "src": a, "dst": b}, "choices": list(declared["choices"]),
+                   "listed": False}
                   for i, a in enumerate(places) for b in places[i + 1:]]
     return found
 
 
 def neighbours(state: EdoState, place: str) -> list[str] | None:
-    """The places one step from ``place``, or None while any of its roads is not told."""
-    found = []
-    for other in state.locations:
-        if other == place:
-            continue
-        told = state.printed.get(key(state.side, place, other))
-        if told is None:
-            return None
-        if told == ROAD:
-            found.append(other)
-    return found
+    """The places one step from ``place``, or None while its roads are not told (or a later
+    form took one back, so that its count no longer matches)."""
+    found = [other for other in state.locations if other != place
+             and state.printed.get(key(state.side, place, other)) == ROAD]
+    return found if state.printed.get(count_key(state.side, place)) == len(found) else None
 
 
 def untold(state: EdoState) -> list[str]:
@@ -117,8 +122,8 @@ def ask(play: Play) -> bool:
 
 
 def tell(play: Play, cmd: Roads) -> None:
-    """The places one step from the asked place, as the table tapped them: every other place
-    of the board is then told, a road or none."""
+    """The places one step from the asked place, as the table tapped them: their count, each
+    road, and "none" for a road another place's form had told that this one takes back."""
     s = play.state
     pending = s.pending
     if pending is None or pending["kind"] != KIND:
@@ -131,8 +136,13 @@ def tell(play: Play, cmd: Roads) -> None:
         if other == cmd.place:
             raise RuleError("edo.road_to_itself", province=other)
     chosen = set(cmd.neighbours)
-    values = {key(s.side, cmd.place, other): ROAD if other in chosen else NONE
-              for other in s.locations if other != cmd.place}
+    values: dict[str, Any] = {count_key(s.side, cmd.place): len(chosen)}
+    for other in s.locations:
+        road = key(s.side, cmd.place, other)
+        if other in chosen:
+            values[road] = ROAD
+        elif s.printed.get(road) == ROAD:
+            values[road] = NONE
     play.pending(None)
     play.event(EVENT, values=values)
     play.note("edo.roads_told", province=cmd.place, n=len(chosen))
