@@ -364,4 +364,4 @@ def test_a_move_by_the_roads_is_a_tap_on_where_each_place_showing_its_ryo():
     table.samurai(seat, "forest1")
     turn = draw("hand", table.session, seat, "ru")["turn"]
     assert 'name="steps"' not in turn
-    assert re.search(r'value="city2"(?:(?!</label>).)*data-from="forest1">· 3 Рё<', turn, re.S)
+    assert re.search(r'value="city2"(?:(?!</label>).)*data-from="forest1">&nbsp;· 3 Рё<', turn, re.S)
