@@ -209,3 +209,23 @@ def test_the_board_step_names_the_places_the_samurai_passes():
     [back] = [line for group in GAME.undo_steps([{"player": step.player, "lines": list(step.lines)}])
               for line in group["lines"] if line["icon"] == "samurai"]
     assert back["params"]["provinces"] == ["edo", "city1"] and back["places"][0] == "city2"
+
+
+def test_travel_moves_stay_free_and_any_distance_on_a_known_board():
+    """D33: «Передвинуть до 2 своих самураев на игровом поле в новые локации»: the roads do
+    not limit Travel's moves, nor make them cost."""
+    table = blue_first(printed={**EVERYTHING, **ROADS})
+    table.everyone_idle_but("blue")
+    table.plan("blue", ("card1", "travel", 1), ("card2", "develop", 0), ("card3", "build", 0))
+    (a,) = table.samurai("blue", "forest1")
+    table.do({"type": "reveal", "player": "blue"})
+    table.do({"type": "act", "player": "blue", "moves": [{"samurai": a, "to": "post4"}]})
+    assert (table.state.players["blue"].samurai[a], table.state.players["blue"].ryo) == ("post4", 10)
+
+
+def test_in_referee_mode_the_roads_price_moves_all_the_same():
+    """D34: referee mode is about what production, building and trade yield, not the board."""
+    table = mapped(referee=True)
+    (a,) = table.samurai("blue", "forest1")
+    table.do({"type": "move", "player": "blue", "figure": a, "to": "city2"})
+    assert table.state.players["blue"].ryo == 7
