@@ -340,7 +340,7 @@ def test_the_table_taps_a_places_neighbours_among_every_other_place():
     assert "data-roads-later" in html["decide"] and 'class="loc k-city asked"' in html["map"]
 
 
-def test_the_board_draws_each_road_once_known():
+def test_the_board_draws_each_road_the_install_knows():
     """D22: the schematic draws the roads the install was told, one line a road."""
     board = draw("table", Table(2, printed={**EVERYTHING, **ROADS}).session, None)["map"]
     drawn = {frozenset(pair.split()) for pair in re.findall(r'data-road="(\w+ \w+)"', board)}
@@ -365,3 +365,10 @@ def test_a_move_by_the_roads_is_a_tap_on_where_each_place_showing_its_ryo():
     turn = draw("hand", table.session, seat, "ru")["turn"]
     assert 'name="steps"' not in turn
     assert re.search(r'value="city2"(?:(?!</label>).)*data-from="forest1">&nbsp;· 3 Рё<', turn, re.S)
+
+
+def test_a_road_is_drawn_as_soon_as_the_table_taps_it():
+    table = Table(3, ask_roads=True)
+    table.do({"type": "roads", "place": "edo", "neighbours": ["city1", "field1"]})
+    board = draw("table", table.session, None)["map"]
+    assert re.findall(r'data-road="(\w+ \w+)"', board) == ["edo city1", "edo field1"]

@@ -68,6 +68,13 @@ def neighbours(state: EdoState, place: str) -> list[str] | None:
     return found if state.printed.get(count_key(state.side, place)) == len(found) else None
 
 
+def told(state: EdoState) -> list[tuple[str, str]]:
+    """Every road told so far, each once, in the app's order of places."""
+    places = list(state.locations)
+    return [(a, b) for i, a in enumerate(places) for b in places[i + 1:]
+            if state.printed.get(key(state.side, a, b)) == ROAD]
+
+
 def untold(state: EdoState) -> list[str]:
     """The places whose roads the install does not know yet, in the app's order."""
     return [place for place in state.locations if neighbours(state, place) is None]

@@ -62,6 +62,7 @@ def view(state: EdoState, seat: str | None = None) -> dict[str, Any]:
         "cities": copy.deepcopy(state.cities),
         "locations": dict(state.locations),
         "roads": _roads(state),
+        "roads_told": [list(pair) for pair in roads.told(state)],
         "pending": copy.deepcopy(state.pending),
         "queue": list(state.queue) if state.queue else None,
         "income": income,

@@ -183,13 +183,9 @@ class Scene:
         return board_map.layout(self.v["locations"])
 
     def road_lines(self) -> list[tuple[board_map.Node, board_map.Node]]:
-        """Each road once, as the two boxes it joins, once the roads are known."""
-        if not self.priced:
-            return []
+        """Each road told so far, as the two boxes it joins (all of them once known)."""
         nodes = {n.id: n for n in self.map()}
-        network = self.v["roads"]["network"]
-        return [(nodes[a], nodes[b]) for a in network for b in network[a]
-                if list(network).index(a) < list(network).index(b)]
+        return [(nodes[a], nodes[b]) for a, b in self.v["roads_told"]]
 
     def samurai_at(self) -> dict[str, list[tuple[str, str]]]:
         return board_map.samurai_at(self.players)
