@@ -34,18 +34,41 @@ YIELDS = {"edo.yield.samurai1": 3, "edo.yield.samurai2": 2, "edo.yield.samurai3"
 MERCHANT = {f"edo.merchant{n}.{what}": value for n in range(1, 11) for what, value in
             (("resource", "wood"), ("price", 2), ("most", 2), ("point_good", "ryo"), ("point_price", 3))}
 EVERYTHING = {**PRINTED, **BUILDING, **YIELDS, **MERCHANT}
+PLACES = ("edo", "city1", "city2", "city3", "forest1", "forest2", "quarry1", "field1",
+          "post1", "post2", "post3", "post4")
+"""The test box's places, as the counts above number them."""
+NEIGHBOURS = {"edo": ("city1", "city2", "city3", "field1"), "city1": ("forest1", "post1"),
+              "city2": ("forest2", "quarry1", "post2"), "city3": ("post3", "post4")}
+"""The test box's roads (each told from one end): Forest 1 is three steps from City 2."""
+
+
+def roads(side: str = "small", neighbours: dict[str, tuple[str, ...]] = NEIGHBOURS) -> dict[str, Any]:
+    """The test box's roads on ``side`` as the install keeps them: how many leave each
+    place, and each road."""
+    from companion.games.edo.roads import count_key, key
+    joined = {frozenset((a, b)) for a, bs in neighbours.items() for b in bs}
+    counts = {count_key(side, p): sum(p in pair for pair in joined) for p in PLACES}
+    return {**counts, **{key(side, *sorted(pair)): "road" for pair in joined}}
+
+
+ROADS = {**roads("small"), **roads("large")}
 COLOURS = ("blue", "red", "green", "yellow")
 
 
 class Table:
-    """One game of Edo in memory."""
+    """One game of Edo in memory; a table whose install knows no roads counts the steps
+    itself (it answers the roads' form with "later") unless ``ask_roads``."""
 
     def __init__(self, players: int = 3, printed: dict[str, Any] | None = None,
-                 referee: bool = False, seed: int = 1, deal: str = "app") -> None:
+                 referee: bool = False, seed: int = 1, deal: str = "app",
+                 ask_roads: bool = False) -> None:
         command = {"type": "create", "seed": seed, "referee": referee, "deal": deal,
                    "players": [{"seat": c} for c in COLOURS[:players]],
                    "printed": EVERYTHING if printed is None else printed}
         self.session = Session.create(GAME, command)
+        pending = self.state.pending
+        if not ask_roads and pending is not None and pending["kind"] == "roads":
+            self.do({"type": "roads_later"})
 
     @property
     def state(self):

@@ -19,7 +19,7 @@ COUNTS = (0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101)
 SAMPLES = {"player": "blue", "waiting": "red", "winners": ["blue"], "action": "trade",
            "building": "house", "card": "card2", "province": "city2", "src": "post1",
            "dst": "edo", "resource": "wood", "side": "small", "kind": "forest",
-           "figure": "blue2", "field": "gained"}
+           "figure": "blue2", "field": "gained", "provinces": ["edo", "city1"]}
 
 
 def messages(lang):

@@ -10,7 +10,7 @@ from companion.games.edo import catalog
 from companion.games.edo.rules import GAME
 from companion.games.edo.text import names_for
 from companion.i18n import render
-from edo_table import BUILDING, PRINTED, YIELDS, Table
+from edo_table import BUILDING, PRINTED, ROADS, YIELDS, Table
 
 
 def asked(table: Table) -> list[str]:
@@ -65,7 +65,7 @@ def test_a_card_cannot_show_one_action_twice():
 
 
 def test_once_told_the_game_lays_out_the_board_and_starts_planning():
-    table = Table(2, printed={k: v for k, v in PRINTED.items() if k != "edo.start.ryo"})
+    table = Table(2, printed={**{k: v for k, v in PRINTED.items() if k != "edo.start.ryo"}, **ROADS})
     assert asked(table) == ["edo.start.ryo"]
     table.do({"type": "printed", "values": {"edo.start.ryo": 12}})
     assert table.state.phase == "planning"

@@ -18,7 +18,7 @@ from companion.games.edo import scoring
 from companion.games.edo.rules import GAME
 from companion.games.edo.simulate import play_game
 from companion.i18n import LANGUAGES, format_message
-from edo_table import EVERYTHING, Table
+from edo_table import EVERYTHING, NEIGHBOURS, ROADS, Table
 
 WEB = Path(str(resources.files(GAME.screens.package)))
 SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
@@ -321,3 +321,54 @@ def test_the_table_asks_a_merchant_card_in_the_players_language():
     printed = {k: v for k, v in EVERYTHING.items() if not k.startswith("edo.merchant")}
     decide = text({"d": draw("table", trade_turned_up(printed=printed).session, None, "ru")["decide"]})
     assert "Карта торговца" in decide and "Любой ресурс" in decide
+
+
+def test_the_table_says_how_to_number_the_places_when_it_asks_the_maps_counts():
+    """D31: the rulebook names Edo only; the numbers are read the same way in every game."""
+    decide = draw("table", Table(2, printed={}).session, None, "ru")["decide"]
+    assert "data-numbering" in decide and "по часовой стрелке" in text({"d": decide})
+
+
+def test_the_table_taps_a_places_neighbours_among_every_other_place():
+    """D31: one form a place; a road told from the other end is already ticked."""
+    table = Table(3, ask_roads=True)
+    table.do({"type": "roads", "place": "edo", "neighbours": ["city1"]})
+    html = draw("table", table.session, None, "cs")
+    offered = re.findall(r'name="neighbours" data-list="1" value="(\w+)"( checked)?', html["decide"])
+    assert [place for place, _ in offered] == [p for p in table.state.locations if p != "city1"]
+    assert [place for place, ticked in offered if ticked] == ["edo"]
+    assert "data-roads-later" in html["decide"] and 'class="loc k-city asked"' in html["map"]
+
+
+def test_the_board_draws_each_road_the_install_knows():
+    """D22: the schematic draws the roads the install was told, one line a road."""
+    board = draw("table", Table(2, printed={**EVERYTHING, **ROADS}).session, None)["map"]
+    drawn = {frozenset(pair.split()) for pair in re.findall(r'data-road="(\w+ \w+)"', board)}
+    assert drawn == {frozenset((a, b)) for a, near in NEIGHBOURS.items() for b in near}
+
+
+def test_without_roads_the_board_draws_none_and_the_move_asks_the_steps():
+    table = Table(2)
+    table.idle_plans(*table.state.seating)
+    html = draw("hand", table.session, table.state.first)
+    assert "data-road" not in draw("table", table.session, None)["map"]
+    assert 'name="steps"' in html["turn"]
+
+
+def test_a_move_by_the_roads_is_a_tap_on_where_each_place_showing_its_ryo():
+    """«заплатить 1 Рё в запас за каждый переход»: from Forest 1, City 2 is 3 ryo away; the
+    phone asks no steps."""
+    table = Table(2, printed={**EVERYTHING, **ROADS})
+    seat = table.state.first
+    table.idle_plans(*table.state.seating)
+    table.samurai(seat, "forest1")
+    turn = draw("hand", table.session, seat, "ru")["turn"]
+    assert 'name="steps"' not in turn
+    assert re.search(r'value="city2"(?:(?!</label>).)*data-from="forest1">&nbsp;· 3 Рё<', turn, re.S)
+
+
+def test_a_road_is_drawn_as_soon_as_the_table_taps_it():
+    table = Table(3, ask_roads=True)
+    table.do({"type": "roads", "place": "edo", "neighbours": ["city1", "field1"]})
+    board = draw("table", table.session, None)["map"]
+    assert re.findall(r'data-road="(\w+ \w+)"', board) == ["edo city1", "edo field1"]

@@ -56,13 +56,14 @@ def _asking() -> dict[str, Mapping[str, Question]]:
 
 def _groups(game: str, questions: Mapping[str, Question], lang: str) -> list[dict[str, Any]]:
     """The page's groups for one game (a card, a board), each with its rows: the question
-    worded, the values it may take, what is known, what a public source suggests."""
+    worded, the values it may take, what is known, what a public source suggests (a value
+    the game has the table tap, not ``listed``, is not a row)."""
     rules = find_game(game)
     words = GameWords(game, lang)
     known = services().hubs.printed(game)
     gamenames = rules.names(rules.new_state(), lang)
     groups: dict[str, dict[str, Any]] = {}
-    for q in questions.values():
+    for q in (q for q in questions.values() if q.listed):
         title = words(q.group) if q.group else rules.titles().get(lang, game)
         groups.setdefault(title, {"title": title, "rows": []})["rows"].append({
             "key": q.key, "asks": render(q.label, q.params, gamenames),

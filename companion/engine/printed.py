@@ -33,7 +33,10 @@ class Question:
     it with that message's ``params``, and either the ``choices`` a card can show or the
     whole-number ``range`` (least, most) it can hold; ``suggested`` and ``source`` where a
     public source gives a value (to be checked against the card, never taken silently);
-    ``group``, the screen word heading it among its neighbours (a card, a board)."""
+    ``group``, the screen word heading it among its neighbours (a card, a board); ``listed``
+    False for one of many values the game has the table tap rather than pick one by one
+    (a board's roads, one per pair of places): the install's page leaves it out, its
+    export and import keep it like any other."""
 
     key: str
     label: str
@@ -43,6 +46,7 @@ class Question:
     suggested: Any = None
     source: str | None = None
     group: str | None = None
+    listed: bool = True
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> "Question":
@@ -52,7 +56,7 @@ class Question:
                    choices=tuple(data.get("choices", ())),
                    range=(int(rng[0]), int(rng[1])) if rng else None,
                    suggested=data.get("suggested"), source=data.get("source"),
-                   group=data.get("group"))
+                   group=data.get("group"), listed=data.get("listed", True))
 
     def options(self) -> list[Any]:
         """Every value the table may give, in order (the screens offer exactly these)."""

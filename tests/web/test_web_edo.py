@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from edo_table import EVERYTHING
+from edo_table import EVERYTHING, NEIGHBOURS
 from web_devices import PIN, Phone
 
 PLAYERS = [{"seat": "blue", "name": "Anna"}, {"seat": "red", "name": "Boris"},
@@ -25,6 +25,8 @@ def edo(app: Any, table: Any) -> str:
     told = table.post(f"/api/games/{game_id}/commands", json={
         "type": "printed", "values": {q["key"]: EVERYTHING[q["key"]] for q in asked}})
     assert told.status_code == 200, told.json
+    later = table.post(f"/api/games/{game_id}/commands", json={"type": "roads_later"})
+    assert later.status_code == 200, later.json
     return game_id
 
 
@@ -62,3 +64,20 @@ def test_a_phone_cannot_read_anothers_hand(app, edo):
     phones = plans(app, edo)
     r = phones["red"].get("hand/blue")
     assert r.status_code != 200 and "produce_rice" not in r.get_data(as_text=True)
+
+
+def test_the_roads_told_in_one_game_are_known_to_the_next_on_that_side(app, table):
+    """D31: once per install: the first game asks each place's neighbours, the next asks none."""
+    first = table.post("/api/games", json={"game": "edo", "players": PLAYERS, "pin": PIN}).json["game_id"]
+    asked = table.get(f"/api/games/{first}/view").json["pending"]["questions"]
+    table.post(f"/api/games/{first}/commands", json={
+        "type": "printed", "values": {q["key"]: EVERYTHING[q["key"]] for q in asked}})
+    while (pending := table.get(f"/api/games/{first}/view").json["pending"]) is not None:
+        place = pending["place"]
+        near = [b for a, bs in NEIGHBOURS.items() for b in bs if a == place] + \
+            [a for a, bs in NEIGHBOURS.items() if place in bs]
+        r = table.post(f"/api/games/{first}/commands", json={"type": "roads", "place": place, "neighbours": near})
+        assert r.status_code == 200, r.json
+    second = table.post("/api/games", json={"game": "edo", "players": PLAYERS, "pin": PIN}).json["game_id"]
+    view = table.get(f"/api/games/{second}/view").json
+    assert view["pending"] is None and view["roads"]["network"]["edo"] == list(NEIGHBOURS["edo"])

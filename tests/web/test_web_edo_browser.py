@@ -35,11 +35,15 @@ def plan_by_taps(page: Any, seat: str) -> None:
 
 
 def tell_printed(table: Any) -> None:
-    """The table enters what its box prints, as the form asks."""
+    """The table enters what its box prints, as the form asks (not the roads: D31's later)."""
     for select in table.query_selector_all("#r-decide select[data-key]"):
         select.select_option(str(EVERYTHING[select.get_attribute("data-key")]))
     table.click("#r-decide [data-edo-go]")
     table.wait_for_selector("#r-decide form.printed", state="detached")
+    if table.locator("#r-decide form.roads").count():
+        # A new install is asked the board's roads: this group counts its steps itself.
+        table.click("#r-decide [data-roads-later]")
+        table.wait_for_selector("#r-decide form.roads", state="detached")
 
 
 def made(table: Any, server: str, players: list[dict], **options: Any) -> str:

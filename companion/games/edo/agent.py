@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.edo import buildings, catalog, values
+from companion.games.edo import buildings, catalog, roads, values
 from companion.games.edo.execution import MERCHANT
 from companion.games.edo.state import CITY_KINDS, EDO, RESOURCES, EdoState
 
@@ -98,24 +98,51 @@ def _wanted(state: EdoState, seat: str) -> list[str]:
     return [loc for loc, kind in state.locations.items() if kind in kinds]
 
 
+def _roads(state: EdoState, rng: random.Random) -> Command:
+    """Half the groups count the steps themselves; the others tell a board on which each
+    place has a road to the next one listed (so every place can be reached), and now and
+    then to another."""
+    pending = state.pending
+    if pending["told"] == 0 and rng.random() < 0.5:
+        return {"type": "roads_later"}
+    places = list(state.locations)
+    at = places.index(pending["place"])
+    chosen = set(pending["ticked"]) | set(places[at + 1:at + 2])
+    if at + 2 < len(places) and rng.random() < 0.3:
+        chosen.add(rng.choice(places[at + 2:]))
+    return {"type": "roads", "place": pending["place"], "neighbours": sorted(chosen)}
+
+
+def _move(state: EdoState, seat: str, figure: str, to: str, rng: random.Random) -> Command | None:
+    """Moving ``figure`` to ``to`` if the player can pay for it: the fewest steps by the
+    roads when they are known, else 1 or 2 as the player counted."""
+    at = state.merchant_at if figure == MERCHANT else state.players[seat].samurai[figure]
+    network = roads.network(state)
+    way = roads.path(network, at, to) if network is not None else None
+    steps = rng.randint(1, 2) if network is None else None if way is None else len(way) - 1
+    if steps is None or state.players[seat].ryo < steps * state.data["step_ryo"]:
+        return None
+    command = {"type": "move", "player": seat, "figure": figure, "to": to}
+    return command if network is not None else {**command, "steps": steps}
+
+
 def _before_reveal(state: EdoState, seat: str, rng: random.Random) -> Command:
     """Move a samurai to where the card needs one (as a player would), now and then the
     merchant or a samurai anywhere, then turn the card up."""
     p = state.players[seat]
-    steps = rng.randint(1, 2)
     wanted = _wanted(state, seat)
     idle = [f for f, at in p.samurai.items() if at not in wanted]
-    if wanted and idle and p.ryo >= steps and rng.random() < 0.85:
+    move = None
+    if wanted and idle and rng.random() < 0.85:
         figure = rng.choice(idle)
         to = EDO if EDO in wanted and not _house_in_edo(state, seat) and rng.random() < 0.7 \
             else rng.choice(wanted)
-        return {"type": "move", "player": seat, "figure": figure, "to": to, "steps": steps}
-    if p.ryo >= steps and rng.random() < 0.1:
+        move = _move(state, seat, figure, to, rng)
+    elif rng.random() < 0.1:
         figure = rng.choice(list(p.samurai) + [MERCHANT])
         at = state.merchant_at if figure == MERCHANT else p.samurai[figure]
-        to = rng.choice([loc for loc in state.locations if loc != at])
-        return {"type": "move", "player": seat, "figure": figure, "to": to, "steps": steps}
-    return {"type": "reveal", "player": seat}
+        move = _move(state, seat, figure, rng.choice([loc for loc in state.locations if loc != at]), rng)
+    return move or {"type": "reveal", "player": seat}
 
 
 def _house_in_edo(state: EdoState, seat: str) -> bool:
@@ -245,6 +272,8 @@ def _income(state: EdoState, rng: random.Random) -> Command:
 
 def choose(state: EdoState, rng: random.Random) -> Command:
     """A random legal command for whatever the game awaits."""
+    if state.pending is not None and state.pending["kind"] == roads.KIND:
+        return _roads(state, rng)
     if state.pending is not None and state.pending["kind"] == "draw":
         return {"type": "draw", "cards": rng.sample(state.pending["options"], state.pending["count"])}
     if state.pending is not None:

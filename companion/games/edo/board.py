@@ -23,6 +23,14 @@ def _line(key: str, icon: str, colour: str | None, places: list[str], **params: 
     return {"key": key, "params": params, "icon": icon, "colour": colour, "places": places}
 
 
+def _moved(key: str, icon: str, colour: str | None, way: list[str], **params: Any) -> Line:
+    """A figure moved along ``way``: the places between are said when the roads gave them."""
+    if len(way) > 2:
+        return _line(key + "_via", icon, colour, way, src=way[0], dst=way[-1],
+                     provinces=way[1:-1], **params)
+    return _line(key, icon, colour, way, src=way[0], dst=way[-1], **params)
+
+
 def _lines(state: EdoState, e: dict[str, Any]) -> list[tuple[str | None, Line]]:
     kind = e["type"]
     who = e.get("player")
@@ -36,12 +44,11 @@ def _lines(state: EdoState, e: dict[str, Any]) -> list[tuple[str | None, Line]]:
             return [(who, _line("edo.board.home", "samurai", who, [before], player=who, src=before))]
         if before is None:
             return [(who, _line("edo.board.placed", "samurai", who, [e["at"]], player=who, dst=e["at"]))]
-        return [(who, _line("edo.board.moved", "samurai", who, [before, e["at"]], player=who,
-                            src=before, dst=e["at"]))]
+        return [(who, _moved("edo.board.moved", "samurai", who, e.get("way") or [before, e["at"]],
+                             player=who))]
     if kind == "merchant":
-        src = state.merchant_at
-        return [(who, _line("edo.board.merchant", "merchant", None, [src, e["merchant_at"]],
-                            src=src, dst=e["merchant_at"]))]
+        return [(who, _moved("edo.board.merchant", "merchant", None,
+                             e.get("way") or [state.merchant_at, e["merchant_at"]]))]
     if kind == "built":
         by = e["by"]
         return [(by, _line("edo.board.built", e["building"], by, [e["city"]], player=by,
@@ -63,8 +70,12 @@ def board_steps(state: EdoState, events: list[dict[str, Any]]) -> list[dict[str,
 def _undone(line: Line) -> Line:
     back = copy.deepcopy(line)
     params = back["params"]
-    if line["key"] in ("edo.board.moved", "edo.board.merchant"):
+    if line["key"] in ("edo.board.moved", "edo.board.merchant", "edo.board.moved_via",
+                       "edo.board.merchant_via"):
         params["src"], params["dst"] = params["dst"], params["src"]
+        if "provinces" in params:
+            params["provinces"] = params["provinces"][::-1]
+        back["places"] = line["places"][::-1]
     elif line["key"] == "edo.board.placed":
         back["key"], params["src"] = "edo.board.home", params.pop("dst")
     elif line["key"] == "edo.board.home":

@@ -14,6 +14,7 @@ import jsonschema
 
 from companion.engine.game import digest
 from companion.engine.printed import Question, declared
+from companion.games.edo import roads
 
 PACKAGE = "companion.games.edo"
 
@@ -28,13 +29,18 @@ def check(document: Mapping[str, Any]) -> dict[str, Any]:
         jsonschema.validate(document, _read("schema", "edo.schema.json"))
     except jsonschema.ValidationError as exc:
         raise ValueError(f"edo.json: {exc.message}") from None
-    questions = declared(document["printed"], "edo.json")
+    questions = declared(_all_printed(document), "edo.json")
     actions = set(document["actions"])
     for question in questions.values():
         if question.key.endswith(tuple(f".action{n}" for n in range(1, 5))) and \
                 not set(question.choices) <= actions:
             raise ValueError(f"edo.json: {question.key} offers an action the game does not have")
     return dict(document)
+
+
+def _all_printed(document: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The questions the file lists, and the roads of each side its map counts allow."""
+    return list(document["printed"]) + roads.questions(document)
 
 
 @lru_cache(maxsize=1)
@@ -46,7 +52,7 @@ def data() -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def questions() -> dict[str, Question]:
     """Every printed value Edo may ask, by key."""
-    return declared(data()["printed"], "edo.json")
+    return declared(_all_printed(data()), "edo.json")
 
 
 def version() -> str:

@@ -14,7 +14,7 @@ Id = text(40, least=1)
 Name = text(40)
 Seed = whole(-(2**53 - 1), 2**53 - 1)
 Amount = whole(0, 200)
-Printed = Annotated[dict[text(60, least=1), Union[whole(-1000, 1000), text(40)]], Meta(max_length=500)]
+Printed = Annotated[dict[text(60, least=1), Union[whole(-1000, 1000), text(40)]], Meta(max_length=2000)]
 Goods = Annotated[dict[Id, Amount], Meta(max_length=4)]
 
 
@@ -68,12 +68,23 @@ class Plan(_Command, tag="plan"):
 
 
 class Move(_Command, tag="move"):
-    """Before revealing a card: one of the player's samurai, or the merchant, moved ``steps``
-    steps (1 ryo each) to ``to``."""
+    """Before revealing a card: one of the player's samurai, or the merchant, moved to
+    ``to`` for 1 ryo a step; ``steps`` as the player counted them, only while the board's
+    roads are not known (once they are, the game counts the fewest)."""
     player: Id
     figure: Id
     to: Id
-    steps: whole(1, 30)
+    steps: Union[whole(1, 30), None] = None
+
+
+class Roads(_Command, tag="roads"):
+    """The places one step from ``place`` on the board, as the table tapped them."""
+    place: Id
+    neighbours: Annotated[tuple[Id, ...], Meta(max_length=40)]
+
+
+class RoadsLater(_Command, tag="roads_later"):
+    """The table counts this game's steps itself rather than tell the roads now."""
 
 
 class Reveal(_Command, tag="reveal"):
@@ -120,7 +131,8 @@ class Cover(_Command, tag="cover"):
     covered: bool
 
 
-Command = Union[Create, TellPrinted, Draw, Plan, Move, Reveal, Act, Done, Wages, Income, Cover]
+Command = Union[Create, TellPrinted, Roads, RoadsLater, Draw, Plan, Move, Reveal, Act, Done, Wages,
+                Income, Cover]
 
 
 def parse(data: Any) -> Command:

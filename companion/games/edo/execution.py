@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 from companion.errors import RuleError
-from companion.games.edo import actions, deal, values
+from companion.games.edo import actions, deal, roads, values
 from companion.games.edo.commands import Done, Move, Reveal
 from companion.games.edo.play import Play
 from companion.games.edo.planning import new_turn
@@ -20,7 +20,8 @@ MERCHANT = "merchant"
 
 def move(play: Play, cmd: Move) -> None:
     """«Перед открытием своей карты возможностей, игрок может передвинуть любое количество
-    своих самураев на поле ... заплатить 1 Рё в запас за каждый переход»; the merchant alike."""
+    своих самураев на поле ... заплатить 1 Рё в запас за каждый переход»; the merchant alike.
+    With the board's roads known the game counts the fewest steps (D32), else the player's."""
     turn = play.turn(cmd.player)
     if turn["revealed"]:
         raise RuleError("edo.move_before_reveal")
@@ -36,16 +37,34 @@ def move(play: Play, cmd: Move) -> None:
         raise RuleError("edo.not_your_samurai", figure=cmd.figure)
     if at == cmd.to:
         raise RuleError("edo.already_there", province=cmd.to)
-    cost = cmd.steps * s.data["step_ryo"]
+    steps, way = _way(s, at, cmd.to, cmd.steps)
+    cost = steps * s.data["step_ryo"]
     if player.ryo < cost:
         raise RuleError("edo.not_enough_ryo", n=cost, held=player.ryo)
     play.goods(cmd.player, ryo=-cost)
     if cmd.figure == MERCHANT:
-        play.event("merchant", merchant_at=cmd.to, player=cmd.player)
+        play.event("merchant", merchant_at=cmd.to, player=cmd.player, way=way)
         play.note("edo.merchant_moved", player=cmd.player, src=at, dst=cmd.to, n=cost)
     else:
-        play.event("figure", player=cmd.player, figure=cmd.figure, at=cmd.to)
+        play.event("figure", player=cmd.player, figure=cmd.figure, at=cmd.to, way=way)
         play.note("edo.samurai_moved", player=cmd.player, src=at, dst=cmd.to, n=cost)
+
+
+def _way(state: EdoState, src: str, dst: str, steps: int | None) -> tuple[int, list[str]]:
+    """A move's steps and the places it passes, both ends included: by the roads when the
+    install knows them (a count entered by hand is then refused), else the steps the player
+    counted, the places between not known to the app."""
+    known = roads.network(state)
+    if known is None:
+        if steps is None:
+            raise RuleError("edo.enter_steps")
+        return steps, [src, dst]
+    if steps is not None:
+        raise RuleError("edo.steps_counted")
+    way = roads.path(known, src, dst)
+    if way is None:
+        raise RuleError("edo.no_road", src=src, dst=dst)
+    return len(way) - 1, way
 
 
 def reveal(play: Play, cmd: Reveal) -> None:

@@ -13,7 +13,7 @@ from companion.engine import forms, senders
 from companion.engine.game import Actor, Decision, Emit, versions
 from companion.errors import RuleError
 from companion.games.edo import (RULES_VERSION, actions, board, catalog, deal, execution,
-                                 planning, purse, setup, simulate, text, upkeep, values)
+                                 planning, purse, roads, setup, simulate, text, upkeep, values)
 from companion.games.edo import commands as cmds
 from companion.games.edo.play import Play
 from companion.games.edo.state import EdoState, apply
@@ -23,6 +23,8 @@ from companion.i18n import Names
 
 HANDLERS: dict[type, Callable[[Play, Any], None]] = {
     cmds.TellPrinted: values.tell,
+    cmds.Roads: roads.tell,
+    cmds.RoadsLater: roads.later,
     cmds.Draw: deal.came,
     cmds.Plan: planning.submit,
     cmds.Move: execution.move,
@@ -43,7 +45,7 @@ STEPS: dict[str, Callable[[Play], bool]] = {
     "round_end": upkeep.round_end,
 }
 
-TABLE_ONLY = frozenset({"create", "printed", "draw", "income"})
+TABLE_ONLY = frozenset({"create", "printed", "roads", "roads_later", "draw", "income"})
 
 
 def proceed(play: Play) -> None:

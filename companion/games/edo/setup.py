@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.engine.printed import checked
 from companion.errors import RuleError
-from companion.games.edo import catalog, deal, values
+from companion.games.edo import catalog, deal, roads, values
 from companion.games.edo.commands import Create
 from companion.games.edo.play import Play
 from companion.games.edo.state import EDO, EdoState
@@ -58,8 +58,9 @@ def create(play: Play, cmd: Create, versions: dict[str, Any]) -> None:
 
 
 def locations(state: EdoState) -> dict[str, str]:
-    """Edo and the other cities, forests, quarries, rice fields and border posts, numbered
-    as the table reads the board (the board's own names are not in the rulebook)."""
+    """Edo and the other cities, forests, quarries, rice fields and border posts, each kind
+    numbered clockwise from the top of the board as the install numbers them (D31: the
+    rulebook names Edo only)."""
     found = {EDO: "edo"}
     for kind in values.MAP_KINDS:
         for n in range(1, state.printed[f"edo.map.{state.side}.{kind}"] + 1):
@@ -69,7 +70,8 @@ def locations(state: EdoState) -> dict[str, str]:
 
 def start(play: Play) -> bool:
     """Lay out the board once its printed values are known: each player's officials, stock
-    and three cards, the special cards' display, the merchant in Edo (D15), the first round;
+    and three cards, the roads (or the table's choice to count steps), the special cards'
+    display, the merchant in Edo (D15), the first round;
     re-entered after each of the table's draws, it goes on from where it stopped."""
     s = play.state
     unknown = values.missing(s, values.setup_keys(s.side, s.data["starting_cards"]))
@@ -83,6 +85,8 @@ def start(play: Play) -> bool:
                for seat in s.seating}
     if not s.locations:
         play.event("setup", locations=locations(s), merchant=EDO, players=players)
+    if not roads.ask(play):
+        return False
     if deal.first(play) and deal.lay_out(play):
         deal.new_round(play, 1, s.first)
     return True

@@ -58,6 +58,8 @@ class EdoState:
     data: dict[str, Any] = field(default_factory=dict)
     printed: dict[str, Any] = field(default_factory=dict)
     side: str = ""
+    roads_later: bool = False
+    """The table chose to count this game's steps itself rather than tell the roads."""
     locations: dict[str, str] = field(default_factory=dict)
     """Every location on the board by id: its kind (edo, city, forest, quarry, field, post)."""
     first: str = ""
@@ -106,6 +108,10 @@ def _created(s: EdoState, e: dict[str, Any]) -> None:
     s.merchant_deck = list(config["merchant_deck"])
     s.special_deck = list(config["special_deck"])
     s.side = config["side"]
+
+
+def _roads_later(s: EdoState, e: dict[str, Any]) -> None:
+    s.roads_later = True
 
 
 def _printed(s: EdoState, e: dict[str, Any]) -> None:
@@ -187,7 +193,7 @@ FOLD: dict[str, Callable[[EdoState, dict[str, Any]], None]] = {
     "round": _round, "phase": setter("phase"), "pending": setter("pending"), "turn": setter("turn"),
     "queue": setter("queue"), "merchant": setter("merchant_at"), "over": setter("result"),
     "first": setter("first"),
-    "note": noted, "cover": _cover,
+    "note": noted, "cover": _cover, "roads_later": _roads_later,
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.games.edo import buildings, planning, values
+from companion.games.edo import buildings, planning, roads, values
 from companion.games.edo.state import EdoState
 
 PUBLIC_SLOT = ("officials", "shogun")
@@ -29,6 +29,16 @@ def _player(state: EdoState, seat: str, all_in: bool, viewer: str | None) -> dic
             "before_cards": [{k: slot[k] for k in PUBLIC_SLOT} for slot in plan]
             if plan is not None and all_in else None,
             "revealed": copy.deepcopy(state.reveals.get(seat, []))}
+
+
+def _roads(state: EdoState) -> dict[str, Any] | None:
+    """The board's roads once the install knows them all, with the fewest steps from where
+    each figure stands (every figure's place is public), so a form can show a move's ryo."""
+    network = roads.network(state) if state.locations else None
+    if network is None:
+        return None
+    stands = [at for p in state.players.values() for at in p.samurai.values()]
+    return {"network": network, "steps": roads.steps(network, stands + [state.merchant_at])}
 
 
 def view(state: EdoState, seat: str | None = None) -> dict[str, Any]:
@@ -51,6 +61,8 @@ def view(state: EdoState, seat: str | None = None) -> dict[str, Any]:
         "special": {"display": list(state.special_display), "deck": len(state.special_deck)},
         "cities": copy.deepcopy(state.cities),
         "locations": dict(state.locations),
+        "roads": _roads(state),
+        "roads_told": [list(pair) for pair in roads.told(state)],
         "pending": copy.deepcopy(state.pending),
         "queue": list(state.queue) if state.queue else None,
         "income": income,

@@ -123,6 +123,26 @@ class Scene:
         return pending if pending and pending["kind"] == "printed" else None
 
     @property
+    def asks_map(self) -> bool:
+        """The printed values asked include the map's counts: how to number places is said."""
+        return any(q["key"].startswith("edo.map.") for q in self.printed["questions"])
+
+    @property
+    def roads_asked(self) -> dict[str, Any] | None:
+        """The place whose neighbours the table is asked to tap, while the roads are told."""
+        pending = self.v["pending"]
+        return pending if pending and pending["kind"] == "roads" else None
+
+    @property
+    def priced(self) -> bool:
+        """The game counts a move's steps by the board's roads (the player only taps where)."""
+        return self.v["roads"] is not None
+
+    def cost(self, src: str, dst: str) -> int | None:
+        """The steps of the fewest-step way from ``src`` to ``dst``, None if no road leads there."""
+        return self.v["roads"]["steps"].get(src, {}).get(dst)
+
+    @property
     def draw(self) -> dict[str, Any] | None:
         """The table's draw awaited, when the group deals the real decks itself."""
         pending = self.v["pending"]
@@ -161,6 +181,11 @@ class Scene:
     # -- the board ------------------------------------------------------------------------
     def map(self) -> list[board_map.Node]:
         return board_map.layout(self.v["locations"])
+
+    def road_lines(self) -> list[tuple[board_map.Node, board_map.Node]]:
+        """Each road told so far, as the two boxes it joins (all of them once known)."""
+        nodes = {n.id: n for n in self.map()}
+        return [(nodes[a], nodes[b]) for a, b in self.v["roads_told"]]
 
     def samurai_at(self) -> dict[str, list[tuple[str, str]]]:
         return board_map.samurai_at(self.players)

@@ -6,7 +6,9 @@
    checkbox adds its value to the named list; of a row of radio chips only the ticked one
    counts; a field inside a [data-option] (or a label) whose data-choose radio is not ticked
    is left out, and tapping a chip inside one ticks it. A row of "to" chips (data-to-of: the
-   name of its figure row) offers only where the chosen figure is not already (its data-at).
+   name of its figure row) offers only where the chosen figure is not already (its data-at),
+   each with its ryo from there (the data-from cost matching the figure's place); with the
+   roads known, a place no road reaches from there is not offered.
    A refusal is toasted by TC.send, in the device's language. */
 "use strict";
 (() => {
@@ -55,10 +57,13 @@
       const figure = row.closest("form").querySelector(`input[name='${row.dataset.toOf}']:checked`);
       const at = figure ? figure.dataset.at : null;
       const places = [...row.querySelectorAll("input")];
+      const priced = row.querySelector("[data-from]") !== null;
       for (const input of places) {
-        input.disabled = input.value === at;
+        const reached = !priced || input.closest("label").querySelector(`[data-from='${at}']`) !== null;
+        input.disabled = input.value === at || !reached;
         if (input.disabled) input.checked = false;
       }
+      for (const cost of row.querySelectorAll("[data-from]")) cost.hidden = cost.dataset.from !== at;
       const open = places.filter((input) => !input.disabled);
       if (open.length && !open.some((input) => input.checked)) open[0].checked = true;
     }
