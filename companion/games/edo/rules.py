@@ -6,12 +6,11 @@ of a round) and stops at the next decision, which ``decision`` names.
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Callable, Mapping
 
-from companion.engine import forms, senders
-from companion.engine.game import Actor, Decision, Emit, versions
-from companion.errors import RuleError
+from companion.engine import forms
+from companion.engine.game import Decision, versions
+from companion.engine.handled import HandledGame
 from companion.games.edo import (RULES_VERSION, actions, board, catalog, deal, execution,
                                  planning, purse, roads, setup, simulate, text, upkeep, values)
 from companion.games.edo import commands as cmds
@@ -48,15 +47,15 @@ STEPS: dict[str, Callable[[Play], bool]] = {
 TABLE_ONLY = frozenset({"create", "printed", "roads", "roads_later", "draw", "income"})
 
 
-def proceed(play: Play) -> None:
-    """Run every step the rules settle alone, up to the next decision or the end."""
-    s = play.state
-    while s.pending is None and s.phase in STEPS and STEPS[s.phase](play):
-        pass
-
-
-class EdoRules:
+class EdoRules(HandledGame):
     """Edo, 2 to 4 players, for an engine session."""
+
+    table_only = TABLE_ONLY
+    handlers = HANDLERS
+    steps = STEPS
+    create_type = cmds.Create
+    play_type = Play
+    game_over = "edo.game_over"
 
     name = "edo"
     rules_version = RULES_VERSION
@@ -88,20 +87,11 @@ class EdoRules:
     def apply(self, state: EdoState, event: dict[str, Any]) -> None:
         apply(state, event)
 
-    def execute(self, state: EdoState, command: Mapping[str, Any], actor: Actor,
-                rng: random.Random, emit: Emit) -> None:
-        senders.check(command, actor, TABLE_ONLY)
-        cmd = cmds.parse(command)
-        play = Play(state, emit, rng)
-        if isinstance(cmd, cmds.Create):
-            setup.create(play, cmd, versions(self))
-        elif not state.created:
-            raise RuleError("game.not_created")
-        elif state.over:
-            raise RuleError("edo.game_over")
-        else:
-            HANDLERS[type(cmd)](play, cmd)
-        proceed(play)
+    def parse(self, command: Mapping[str, Any]) -> Any:
+        return cmds.parse(command)
+
+    def create(self, play: Play, command: Any) -> None:
+        setup.create(play, command, versions(self))
 
     def decision(self, state: EdoState) -> Decision | None:
         if not state.created or state.over:
@@ -118,9 +108,6 @@ class EdoRules:
         if state.phase == "income" and state.queue:
             return Decision("income", table=True)
         return None
-
-    def seats(self, state: EdoState) -> tuple[str, ...]:
-        return tuple(state.seating)
 
     def view(self, state: EdoState, seat: str | None = None) -> dict[str, Any]:
         return view(state, seat)
