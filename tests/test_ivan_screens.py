@@ -17,7 +17,7 @@ from companion.engine import Session
 from companion.games.ivan.rules import GAME
 from companion.games.ivan.simulate import play_game
 from companion.i18n import LANGUAGES, format_message
-from ivan_table import Table
+from ivan_table import COLOURS, Table, regional_face
 
 WEB = Path(str(resources.files(GAME.screens.package)))
 SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
@@ -143,7 +143,16 @@ def test_with_the_map_the_regions_form_comes_filled_from_the_count_in_russian():
 
 def test_the_map_questions_offer_regions_and_cards_by_name():
     """«Карта разделена границами на четыре региона: Восток, Юг, Запад и Север»."""
-    from ivan_table import COLOURS
     table = Table(3, influence="map", printed=COLOURS)
     html = text(draw("table", table.session, None, "ru"))
     assert "Курск: регион" in html and "Юг (II)" in html and "карта города цвета 1" in html
+
+
+def test_the_regions_form_offers_the_known_tokens_by_their_rewards_in_russian():
+    """«выбирает одну из двух наград, указанных на региональном жетоне»: the table taps the
+    token on the map among those the install knows, or tells another one once."""
+    table = Table(3, referee=False, printed={**COLOURS, **regional_face(7, vp=4, action="estate")})
+    table.regions()
+    decide = draw("table", table.session, None, "ru")["decide"]
+    known = re.search(r'<label data-known-token="7">(.*?)</label>', decide, re.S).group(1)
+    assert "4 ПО, возьмите 1 карту поместья" in known and 'value="new"' in decide

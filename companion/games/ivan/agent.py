@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.ivan import cities, kremlin, regions, setup
+from companion.games.ivan import cities, kremlin, regional, regions, setup
 from companion.games.ivan.state import IvanState
 
 Command = dict[str, Any]
@@ -179,9 +179,15 @@ def _region(state: IvanState, rng: random.Random) -> Command:
     influence = {seat: rng.choice([0, 0, 1, 2, 3, 4, 6]) for seat in state.seating}
     if cities.tracked(state) and rng.random() < 0.9:
         influence = cities.influence(state, regions.next_region(state))
-    rewards = [{"vp": rng.randint(0, 4)}, {"coins": rng.randint(0, 3), "favour": rng.random() < 0.3}]
-    command = {"type": "region", "region": regions.next_region(state), "influence": influence,
-               "rewards": rewards}
+    command = {"type": "region", "region": regions.next_region(state), "influence": influence}
+    usable = [] if state.referee else regional.usable(state)
+    if usable and rng.random() < 0.7:
+        return {**command, "token": rng.choice(usable)["n"]}
+    command["rewards"] = [{"vp": rng.randint(0, 4), "action": rng.choice(regional.icons(state.data))},
+                          {"coins": rng.randint(0, 3), "favour": rng.random() < 0.3}]
+    backgrounds = [] if state.referee else regional.tellable(state)
+    if backgrounds and rng.random() < 0.8:
+        return {**command, "token": "new", "background": rng.choice(backgrounds), "threshold": rng.randint(0, 5)}
     if len(state.seating) == 2:
         command["threshold"] = rng.randint(1, 4)
     return command

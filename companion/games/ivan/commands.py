@@ -43,6 +43,9 @@ class Reward(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     coins: whole(0, 20) = 0
     goods: Goods = {}
     favour: bool = False
+    action: Literal["none", "warrior", "move", "project", "complete", "estate", "title", "exchange2",
+                    "exchange1", "trade1", "trade2", "wild_field", "building"] = "none"
+    """The legend's icon the game does not count, carried out on the board."""
 
 
 class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
@@ -189,11 +192,16 @@ class Done(_Command, tag="done"):
 
 class RegionCommand(_Command, tag="region"):
     """The decade's end in one region: each player's influence (warriors 1, buildings and
-    boyars 2), the token's two rewards, and with two players the token's number."""
+    boyars 2) and its token: one the install knows (``token``, its number), whose face the
+    game applies; or a token met for the first time (``token`` "new"), told once as its
+    ``background``, two ``rewards`` and ``threshold``; or (no ``token``) the two rewards
+    entered as they are, and with two players the token's number."""
     region: Region
     influence: Annotated[dict[Id, whole(0, 100)], Meta(max_length=4)]
-    rewards: Annotated[tuple[Reward, ...], Meta(min_length=2, max_length=2)]
+    rewards: Annotated[tuple[Reward, ...], Meta(max_length=2)] = ()
     threshold: Union[whole(0, 30), None] = None
+    token: Union[whole(1, 99), Literal["new"], None] = None
+    background: Union[Literal["dark", "light"], None] = None
 
 
 class Choose(_Command, tag="choose"):

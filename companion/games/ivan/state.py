@@ -78,6 +78,8 @@ class IvanState:
     """With influence tracked from the map: each city's pieces by family and kind."""
     region: dict[str, Any] | None = None
     """The region being rewarded: its ranking, rewards and who chooses."""
+    regional_used: list[int] = field(default_factory=list)
+    """The regional tokens (their install numbers) on the map so far this game."""
     scored: dict[str, Any] | None = None
     log: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
@@ -231,6 +233,10 @@ def _city(s: IvanState, e: dict[str, Any]) -> None:
         del held[e["piece"]]
 
 
+def _regional(s: IvanState, e: dict[str, Any]) -> None:
+    s.regional_used.append(e["n"])
+
+
 def _wild_reset(s: IvanState, e: dict[str, Any]) -> None:
     for p in s.players.values():
         p.warriors += p.wild
@@ -243,7 +249,7 @@ FOLD: dict[str, Callable[[IvanState, dict[str, Any]], None]] = {
     "left": _left, "refund": _refund, "coins": _coins, "goods": _goods, "vp": _vp,
     "favour": _favour, "token": _token, "tokens_removed": _tokens_removed, "pieces": _pieces,
     "cards": _cards, "completed": _completed, "wild_reset": _wild_reset,
-    "city": _city, "tokens": _tokens,
+    "city": _city, "tokens": _tokens, "regional_token": _regional,
     "phase": setter("phase"), "pending": setter("pending"), "turn": setter("turn"),
     "region": setter("region"), "dealing": setter("dealing"), "scored": setter("scored"),
     "over": setter("result"), "note": noted,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.games.ivan import cities, kremlin, regions, setup
+from companion.games.ivan import cities, kremlin, regional, regions, setup
 from companion.games.ivan.state import IvanState
 
 
@@ -43,6 +43,7 @@ def view(state: IvanState, seat: str | None = None) -> dict[str, Any]:
         "waiting": setup.waiting_to_keep(state),
         "region": copy.deepcopy(state.region),
         "next_region": regions.next_region(state) if state.phase == "regions" else None,
+        "regional_tokens": regional.usable(state) if state.phase == "regions" and not state.referee else [],
         "cities": copy.deepcopy(state.cities),
         "counted": _counted(state),
         "scored": copy.deepcopy(state.scored),

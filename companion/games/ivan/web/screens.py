@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.game import Screens
+from companion.games.ivan import catalog, regional
 from companion.games.ivan.text import names_of
 from companion.i18n import render, sentence
 
@@ -32,6 +33,7 @@ class Scene:
     local = LOCAL
     foreign = FOREIGN
     kinds = KINDS
+    icons = regional.icons(catalog.data())
 
     def __init__(self, snap: Any, lang: str, seat: str | None, facts: Any = None,
                  t: Any = None) -> None:
@@ -114,7 +116,7 @@ class Scene:
         return rows
 
     def reward(self, reward: dict[str, Any]) -> str:
-        """A regional reward as the table entered it."""
+        """A regional reward as the table entered it or its token prints it."""
         parts = []
         if reward["vp"]:
             parts.append(self.say("ivan.w.vp", n=reward["vp"]))
@@ -123,6 +125,8 @@ class Scene:
         parts += [f"{n} {self.term('good', g)}" for g, n in reward["goods"].items() if n]
         if reward["favour"]:
             parts.append(self.say("ivan.w.favour"))
+        if reward.get("action", "none") != "none":
+            parts.append(self.term("icon", reward["action"]))
         return ", ".join(parts) or "—"
 
     def sources(self, row: dict[str, Any]) -> list[tuple[str, int]]:
