@@ -38,6 +38,14 @@ def regional_face(n: int, background: str = "dark", threshold: int = 2, vp: int 
             at + "reward2.favour": favour, at + "reward2.action": "none"}
 
 
+
+def project_face(kind: str, n: int, vp: int = 5, **cost: int) -> dict[str, Any]:
+    """Project ``n`` of ``kind`` as the install keeps it: the goods it asks and its points."""
+    at = f"ivan.{kind}{n}."
+    goods = ("rye", "wood", "stone", "gunpowder", "cloth", "metal")
+    return {at + "vp": vp, **{f"{at}cost_{g}": cost.get(g, 0) for g in goods}}
+
+
 class Table:
     """One game of Ivan in memory, past the set-up: every player has kept a project."""
 

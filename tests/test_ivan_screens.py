@@ -17,7 +17,7 @@ from companion.engine import Session
 from companion.games.ivan.rules import GAME
 from companion.games.ivan.simulate import play_game
 from companion.i18n import LANGUAGES, format_message
-from ivan_table import COLOURS, Table, regional_face
+from ivan_table import COLOURS, Table, project_face, regional_face
 
 WEB = Path(str(resources.files(GAME.screens.package)))
 SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
@@ -156,3 +156,14 @@ def test_the_regions_form_offers_the_known_tokens_by_their_rewards_in_russian():
     decide = draw("table", table.session, None, "ru")["decide"]
     known = re.search(r'<label data-known-token="7">(.*?)</label>', decide, re.S).group(1)
     assert "4 ПО, возьмите 1 карту поместья" in known and 'value="new"' in decide
+
+
+def test_the_phone_offers_a_known_project_with_its_goods_and_points_in_czech():
+    """«заплатите товары, указанные на нём слева, получите очки, указанные на нём справа»."""
+    table = Table(3, referee=False, printed={**COLOURS, **project_face("military", 2, vp=4, rye=3)})
+    table.favour("white", "black", "green")
+    table.chambers(("white", "projects", 0), turn="white", cards={"projects": "colour1"})
+    table.do({"type": "leave", "player": "white", "chamber": "projects"})
+    turn = draw("hand", table.session, "white", "cs")["turn"]
+    known = re.search(r'data-known-project="military2".*?<button[^>]*>(.*?)</button>', turn, re.S).group(1)
+    assert "3 žito → 4" in known and 'value="new"' in turn

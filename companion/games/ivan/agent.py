@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.ivan import cities, kremlin, regional, regions, setup
+from companion.games.ivan import cities, kremlin, projects, regional, regions, setup
 from companion.games.ivan.state import IvanState
 
 Command = dict[str, Any]
@@ -64,8 +64,16 @@ def _projects(state: IvanState, seat: str, rng: random.Random) -> Command:
     p = state.players[seat]
     kinds = state.data["project_kinds"]
     if p.hand and rng.random() < 0.6:
-        command = {"type": "complete", "player": seat, "kind": rng.choice(p.hand),
-                   "paid": _some(p.goods, rng, 5), "vp": rng.randint(1, 6)}
+        kind = rng.choice(p.hand)
+        command = {"type": "complete", "player": seat, "kind": kind}
+        cards = [] if state.referee else [c for c in projects.usable(state, kind)
+                                          if all(p.goods[g] >= n for g, n in c["cost"].items())]
+        if cards and rng.random() < 0.6:
+            command["project"] = rng.choice(cards)["n"]
+        else:
+            command.update(paid=_some(p.goods, rng, 5), vp=rng.randint(1, 6))
+            if not state.referee and projects.tellable(state, kind) and rng.random() < 0.7:
+                command["project"] = "new"
         where = cities.building_cities(state, seat) if cities.tracked(state) and p.buildings else []
         if command["kind"] == "construction" and where:
             command["city"] = rng.choice(where)

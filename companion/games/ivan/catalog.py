@@ -38,13 +38,18 @@ def check(document: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def asked(document: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The file's questions, with each regional token's face spelt out as questions: a face
-    is declared once as its parts and asked per token (``ivan.regional<n>.<part>``), so the
-    install can never hold a token beyond the box's count."""
-    regional = document["faces"]["regional"]
+    """The file's questions, with each regional token's and project's face spelt out as
+    questions: a face is declared once as its parts and asked per token
+    (``ivan.regional<n>.<part>``) or per project of each kind (``ivan.trade<n>.<part>``),
+    so the install can never hold a component beyond the box's count."""
+    regional, projects = document["faces"]["regional"], document["faces"]["projects"]
     faces = [{**part, "key": f"ivan.regional{n}.{part['part']}", "group": regional["group"],
               "params": {**part.get("params", {}), "n": n}}
              for n in range(1, regional["count"] + 1) for part in regional["parts"]]
+    faces += [{**part, "key": f"ivan.{kind}{n}.{part['part']}", "group": projects["group"],
+               "params": {**part.get("params", {}), "kind": kind, "n": n}}
+              for kind in document["project_kinds"] for n in range(1, projects["per_kind"] + 1)
+              for part in projects["parts"]]
     return list(document["printed"]) + [{k: v for k, v in face.items() if k != "part"} for face in faces]
 
 

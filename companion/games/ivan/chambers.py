@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.engine.printed import EVENT
 from companion.errors import RuleError
-from companion.games.ivan import cities, kremlin
+from companion.games.ivan import cities, kremlin, projects
 from companion.games.ivan.commands import (Complete, Done, Effect, Exchange, Free, Grant, Income,
                                            Manoeuvre, TakeForeign, TakeProject, TokensForProject)
 from companion.games.ivan.play import Play
@@ -120,7 +121,8 @@ def complete(play: Play, cmd: Complete) -> None:
     if cmd.kind not in player.hand:
         raise RuleError("ivan.project_not_in_hand", kind=cmd.kind)
     building = _building_city(play, cmd) if cmd.kind == "construction" else None
-    _pay(play, cmd.player, cmd.paid)
+    paid, vp = _card(play, cmd)
+    _pay(play, cmd.player, paid)
     _use(play, turn, "actions")
     if building is not None:
         cities.put(play, cmd.player, building, "building")
@@ -128,9 +130,37 @@ def complete(play: Play, cmd: Complete) -> None:
     hand.remove(cmd.kind)
     play.event("hand", player=cmd.player, hand=hand)
     play.event("completed", player=cmd.player, kind=cmd.kind)
-    play.note("ivan.completed", player=cmd.player, kind=cmd.kind, n=cmd.vp)
-    play.vp(cmd.player, cmd.vp, "projects")
+    play.note("ivan.completed", player=cmd.player, kind=cmd.kind, n=vp)
+    play.vp(cmd.player, vp, "projects")
     _project_effect(play, cmd.player, cmd.kind, placed=building is not None or not cities.tracked(play.state))
+
+
+def _card(play: Play, cmd: Complete) -> tuple[dict[str, int], int]:
+    """The goods a project asks and the points it gives: a known card's as printed (the
+    player entering others is refused), a card met for the first time as told (and kept for
+    the install), else as entered. In referee mode no card is asked."""
+    s = play.state
+    paid = {g: n for g, n in cmd.paid.items() if n}
+    if cmd.project is None or cmd.project == "new":
+        if cmd.vp is None:
+            raise RuleError("ivan.project_vp_needed")
+    if cmd.project is None:
+        return paid, cmd.vp
+    if s.referee:
+        raise RuleError("ivan.project_referee")
+    if cmd.project == "new":
+        n, values = projects.told(s, cmd.kind, paid, cmd.vp)
+        play.event(EVENT, values=values)
+        play.note("ivan.project_learned", player=cmd.player, kind=cmd.kind, n=n)
+        vp = cmd.vp
+    else:
+        n = cmd.project
+        card = projects.chosen(s, cmd.kind, n)
+        if paid and paid != card["cost"] or cmd.vp not in (None, card["vp"]):
+            raise RuleError("ivan.project_prints_other", kind=cmd.kind, n=n)
+        paid, vp = card["cost"], card["vp"]
+    play.event("project_done", project=f"{cmd.kind}{n}")
+    return paid, vp
 
 
 def _building_city(play: Play, cmd: Complete) -> str | None:

@@ -126,13 +126,17 @@ class TakeProject(_Command, tag="take_project"):
 
 
 class Complete(_Command, tag="complete"):
-    """A project from hand: its goods paid, its printed victory points; with the map
-    tracked, the city a construction project's building goes to."""
+    """A project from hand: one the install knows (``project``, its number among its kind),
+    whose goods and points the game applies; or one completed for the first time
+    (``project`` "new"), told once as its goods ``paid`` and ``vp``; or (no ``project``)
+    the goods paid and points entered as they are. With the map tracked, the city a
+    construction project's building goes to."""
     player: Id
     kind: Kind
-    paid: Goods
-    vp: whole(0, 20)
+    paid: Goods = {}
+    vp: Union[whole(0, 20), None] = None
     city: Union[City, None] = None
+    project: Union[whole(1, 99), Literal["new"], None] = None
 
 
 class Exchange(_Command, tag="exchange"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.games.ivan import cities, kremlin, regional, regions, setup
+from companion.games.ivan import cities, kremlin, projects, regional, regions, setup
 from companion.games.ivan.state import IvanState
 
 
@@ -78,6 +78,14 @@ def _map_choices(state: IvanState, seat: str) -> dict[str, Any]:
     return {"map": chosen}
 
 
+def _project_choices(state: IvanState, seat: str) -> dict[str, Any]:
+    """The known project cards of the kinds in ``seat``'s hand, for its phone to tap."""
+    if state.referee:
+        return {}
+    kinds = dict.fromkeys(state.players[seat].hand)
+    return {"projects": [card for kind in kinds for card in projects.usable(state, kind)]}
+
+
 def choices(state: IvanState, seat: str | None) -> dict[str, Any]:
     """What ``seat`` may do now: the chambers it may enter or leave, and whether it may seal."""
     if seat not in state.players or state.turn is None or state.turn.get("player") != seat:
@@ -96,5 +104,5 @@ def choices(state: IvanState, seat: str | None) -> dict[str, Any]:
                           for c in state.boyars_in_chambers(seat)}}
     if state.phase == "actions":
         return {"chamber": state.turn["chamber"], "left": dict(state.turn["left"]),
-                **_map_choices(state, seat)}
+                **_map_choices(state, seat), **_project_choices(state, seat)}
     return {}

@@ -129,6 +129,11 @@ class Scene:
             parts.append(self.term("icon", reward["action"]))
         return ", ".join(parts) or "—"
 
+    def project(self, card: dict[str, Any]) -> str:
+        """A known project card: the goods it asks, then its points."""
+        cost = ", ".join(f"{n} {self.term('good', g)}" for g, n in card["cost"].items()) or "—"
+        return f"{cost} → {self.say('ivan.w.vp', n=card['vp'])}"
+
     def sources(self, row: dict[str, Any]) -> list[tuple[str, int]]:
         """Where a player's points came from, in the order of play, for the final table."""
         return [(why, row["by"][why]) for why in SOURCES if row["by"].get(why)]
