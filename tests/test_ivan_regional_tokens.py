@@ -179,3 +179,14 @@ def test_the_install_asks_eighteen_tokens_nine_of_each_background():
     wrong = {**document, "faces": {"regional": {**document["faces"]["regional"], "backgrounds": {"dark": 10, "light": 9}}}}
     with pytest.raises(ValueError):
         catalog.check(wrong)
+
+
+def test_the_decades_before_the_last_leave_four_dark_tokens_for_it():
+    """«Перемешайте лицом вниз 9 региональных жетонов с тёмным фоном и не глядя положите 4 из
+    них стопкой лицом вниз на нижнее деление счётика раундов («1580-е»)»: five dark at most
+    before."""
+    table = at_regions(decade=3, **known(*(regional_face(n) for n in range(1, 7))))
+    table.events(*({"type": "regional_token", "n": n} for n in range(1, 6)))
+    with pytest.raises(RuleError) as refused:
+        region(table, token=6)
+    assert refused.value.key == "ivan.token_dark_reserved"

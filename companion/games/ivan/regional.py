@@ -67,10 +67,10 @@ def _last(state: IvanState) -> bool:
 
 def usable(state: IvanState) -> list[dict[str, Any]]:
     """The known tokens that may lie on the map now: not used earlier in this game
-    («Сброшенные ... региональные жетоны больше не участвуют в игре»), and in the last
-    decade only the dark ones."""
+    («Сброшенные ... региональные жетоны больше не участвуют в игре»), and of a background
+    the decade allows."""
     return [face(state, n) for n in known(state)
-            if n not in state.regional_used and (not _last(state) or face(state, n)["background"] == "dark")]
+            if n not in state.regional_used and _fits(state, face(state, n)["background"])]
 
 
 def chosen(state: IvanState, n: int) -> dict[str, Any]:
@@ -84,9 +84,21 @@ def chosen(state: IvanState, n: int) -> dict[str, Any]:
     return found
 
 
+def _fits(state: IvanState, background: str) -> bool:
+    """«Перемешайте лицом вниз 9 региональных жетонов с тёмным фоном и не глядя положите 4 из
+    них стопкой ... на деление «1580-е»»: the last decade takes dark tokens only, and the
+    decades before it leave four dark ones for it."""
+    if _last(state):
+        return background == "dark"
+    if background != "dark":
+        return True
+    dark = sum(1 for n in state.regional_used if state.printed.get(f"ivan.regional{n}.background") == "dark")
+    return dark < _kind(state)["backgrounds"]["dark"] - len(state.data["regions"])
+
+
 def _background_fits(state: IvanState, background: str) -> None:
-    if _last(state) and background != "dark":
-        raise RuleError("ivan.token_dark_only")
+    if not _fits(state, background):
+        raise RuleError("ivan.token_dark_only" if _last(state) else "ivan.token_dark_reserved")
 
 
 def _free(state: IvanState) -> int | None:
@@ -103,7 +115,7 @@ def tellable(state: IvanState) -> list[str]:
     """The backgrounds a token met for the first time may have now."""
     if _free(state) is None:
         return []
-    return [b for b in _kind(state)["backgrounds"] if _room(state, b) and (b == "dark" or not _last(state))]
+    return [b for b in _kind(state)["backgrounds"] if _room(state, b) and _fits(state, b)]
 
 
 def told(state: IvanState, background: str | None, threshold: int | None,
