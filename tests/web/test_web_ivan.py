@@ -3,11 +3,12 @@ route or page shows a family's project hand to anyone but that family's phone.""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 
-from ivan_table import regional_face
+from ivan_table import MAP, regional_face
 from test_web_printed import created_config
 from web_devices import PIN, Phone
 
@@ -92,3 +93,12 @@ def test_a_token_told_on_the_page_is_exported_and_known_to_the_next_game(table, 
     assert {k: exported[k] for k in face} == face
     r = table.post("/api/games", json={"game": "ivan", "players": PLAYERS, "pin": PIN})
     assert created_config(db, r.json["game_id"])["printed"]["ivan.regional1.reward1.action"] == "estate"
+
+
+def test_the_new_game_tracks_the_map_once_every_city_is_known(table):
+    """«Шестнадцать городов четырёх разных цветов ... Карта разделена границами на четыре
+    региона»: with every city's region and colour known, influence from the map is ticked."""
+    ticked = re.compile(r'<input type="checkbox" name="influence" value="map" checked>')
+    assert not ticked.search(table.get("/new/ivan").get_data(as_text=True))
+    assert table.post("/printed", data={"game": "ivan", **MAP}).status_code == 302
+    assert ticked.search(table.get("/new/ivan").get_data(as_text=True))

@@ -178,5 +178,6 @@ SCREENS = Screens(
     package="companion.games.ivan.web",
     regions={"table": ("status", "kremlin", "decide", "log"), "hand": ("me", "turn", "log")},
     scene=Scene,
-    new_game={"families": FAMILIES},
+    new_game={"families": FAMILIES,
+              "map_keys": [key for key in catalog.questions() if key.startswith("ivan.city.")]},
 )
