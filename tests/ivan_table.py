@@ -46,6 +46,13 @@ def project_face(kind: str, n: int, vp: int = 5, **cost: int) -> dict[str, Any]:
     return {at + "vp": vp, **{f"{at}cost_{g}": cost.get(g, 0) for g in goods}}
 
 
+
+def city_income(city: str, coins: int = 0, good: str = "none", goods: int = 0) -> dict[str, Any]:
+    """``city``'s income as the install keeps it."""
+    at = f"ivan.city.{city}."
+    return {at + "coins": coins, at + "good": good, at + "goods": goods}
+
+
 class Table:
     """One game of Ivan in memory, past the set-up: every player has kept a project."""
 

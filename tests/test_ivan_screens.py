@@ -17,7 +17,7 @@ from companion.engine import Session
 from companion.games.ivan.rules import GAME
 from companion.games.ivan.simulate import play_game
 from companion.i18n import LANGUAGES, format_message
-from ivan_table import COLOURS, Table, project_face, regional_face
+from ivan_table import COLOURS, Table, city_income, project_face, regional_face
 
 WEB = Path(str(resources.files(GAME.screens.package)))
 SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
@@ -167,3 +167,13 @@ def test_the_phone_offers_a_known_project_with_its_goods_and_points_in_czech():
     turn = draw("hand", table.session, "white", "cs")["turn"]
     known = re.search(r'data-known-project="military2".*?<button[^>]*>(.*?)</button>', turn, re.S).group(1)
     assert "3 žito → 4" in known and 'value="new"' in turn
+
+
+def test_the_phone_names_a_city_with_its_known_income_in_russian():
+    """«Они получают 2 ржи из Путивля»: a city the install knows shows its income by its name."""
+    table = Table(3, referee=False, printed={**COLOURS, **city_income("putivl", good="rye", goods=2)})
+    table.favour("white", "black", "green")
+    table.chambers(("white", "income", 0), turn="white", cards={"income": "colour1"})
+    table.do({"type": "leave", "player": "white", "chamber": "income"})
+    turn = draw("hand", table.session, "white", "ru")["turn"]
+    assert '<option value="putivl">Путивль (2 рожь)</option>' in turn

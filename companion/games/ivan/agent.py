@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.ivan import cities, kremlin, projects, regional, regions, setup
+from companion.games.ivan import cities, incomes, kremlin, projects, regional, regions, setup
 from companion.games.ivan.state import IvanState
 
 Command = dict[str, Any]
@@ -46,10 +46,21 @@ def _yield(state: IvanState, rng: random.Random) -> dict[str, Any]:
     return {"goods": {rng.choice(state.data["local"]): rng.randint(1, 2)}}
 
 
+def _named(state: IvanState, seat: str, entered: list[dict[str, Any]], rng: random.Random) -> list[dict[str, Any]]:
+    """The yields with cities named: a known city by its name alone, another with what it gives."""
+    allowed = [c for c in state.data["cities"] if not cities.tracked(state) or cities.count(state, seat, c)]
+    picks = rng.sample(allowed, min(len(allowed), len(entered)))
+    named = [{"city": c} if incomes.known(state, c) else {**y, "city": c} for y, c in zip(entered, picks)]
+    return named + entered[len(picks):]
+
+
 def _income(state: IvanState, seat: str, turn: dict[str, Any], rng: random.Random) -> Command:
     cities = [_yield(state, rng) for _ in range(rng.randint(1, 3))]
+    if not state.referee and rng.random() < 0.6:
+        cities = _named(state, seat, cities, rng)
+    gives = [incomes.printed(state, c["city"]) if set(c) == {"city"} else c for c in cities]
     again = rng.randrange(len(cities)) if turn["sealed"] and rng.random() < 0.8 else None
-    taken = cities + ([cities[again]] if again is not None else [])
+    taken = gives + ([gives[again]] if again is not None else [])
     coins = state.players[seat].coins + sum(c.get("coins", 0) for c in taken)
     if sum(c.get("goods", {}).get("stone", 0) for c in taken) > coins:
         cities = [{"coins": 1}]

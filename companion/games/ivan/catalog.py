@@ -40,8 +40,9 @@ def check(document: Mapping[str, Any]) -> dict[str, Any]:
 def asked(document: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The file's questions, with each regional token's and project's face spelt out as
     questions: a face is declared once as its parts and asked per token
-    (``ivan.regional<n>.<part>``) or per project of each kind (``ivan.trade<n>.<part>``),
-    so the install can never hold a component beyond the box's count."""
+    (``ivan.regional<n>.<part>``), per project of each kind (``ivan.trade<n>.<part>``) or
+    per city (its income, ``ivan.city.<city>.<part>``), so the install can never hold a
+    component beyond the box's count."""
     regional, projects = document["faces"]["regional"], document["faces"]["projects"]
     faces = [{**part, "key": f"ivan.regional{n}.{part['part']}", "group": regional["group"],
               "params": {**part.get("params", {}), "n": n}}
@@ -50,6 +51,9 @@ def asked(document: Mapping[str, Any]) -> list[dict[str, Any]]:
                "params": {**part.get("params", {}), "kind": kind, "n": n}}
               for kind in document["project_kinds"] for n in range(1, projects["per_kind"] + 1)
               for part in projects["parts"]]
+    faces += [{**part, "key": f"ivan.city.{city}.{part['part']}", "group": f"printed.group.city.{city}",
+               "params": {**part.get("params", {}), "dst": city}}
+              for city in document["cities"] for part in document["faces"]["income"]["parts"]]
     return list(document["printed"]) + [{k: v for k, v in face.items() if k != "part"} for face in faces]
 
 

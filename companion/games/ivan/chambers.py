@@ -12,9 +12,9 @@ from typing import Any, Mapping
 
 from companion.engine.printed import EVENT
 from companion.errors import RuleError
-from companion.games.ivan import cities, kremlin, projects
+from companion.games.ivan import cities, incomes, kremlin, projects
 from companion.games.ivan.commands import (Complete, Done, Effect, Exchange, Free, Grant, Income,
-                                           Manoeuvre, TakeForeign, TakeProject, TokensForProject)
+                                           Manoeuvre, TakeForeign, TakeProject, TokensForProject, Yield)
 from companion.games.ivan.play import Play
 
 
@@ -56,13 +56,17 @@ def income(play: Play, cmd: Income) -> None:
         raise RuleError("ivan.enhancement_needs_seal", action="income")
     if cmd.again is not None and cmd.again >= len(cmd.cities):
         raise RuleError("ivan.again_not_chosen")
-    if any(not city.coins and not any(city.goods.values()) for city in cmd.cities):
+    yields = [_yield(play, cmd.player, city) for city in cmd.cities]
+    named = [city.city for city in cmd.cities if city.city is not None]
+    if len(named) != len(set(named)):
+        raise RuleError("ivan.cities_repeat")
+    if any(not city["coins"] and not any(city["goods"].values()) for city in yields):
         raise RuleError("ivan.city_gives_nothing")
-    taken = list(cmd.cities) + ([cmd.cities[cmd.again]] if cmd.again is not None else [])
-    coins = sum(city.coins for city in taken)
+    taken = yields + ([yields[cmd.again]] if cmd.again is not None else [])
+    coins = sum(city["coins"] for city in taken)
     goods: dict[str, int] = {}
     for city in taken:
-        for good, n in city.goods.items():
+        for good, n in city["goods"].items():
             goods[good] = goods.get(good, 0) + n
     stone_cost = goods.get("stone", 0) * play.data["income"]["stone_coins"]
     held = play.state.players[cmd.player].coins
@@ -72,6 +76,30 @@ def income(play: Play, cmd: Income) -> None:
     play.coins(cmd.player, coins - stone_cost)
     play.goods(cmd.player, goods)
     play.note("ivan.income", player=cmd.player, n=len(taken), coins=coins - stone_cost)
+
+
+def _yield(play: Play, seat: str, entered: Yield) -> dict[str, Any]:
+    """One city's income: as the install knows it printed (other entries refused), as told
+    the first time the city is named (and kept for the install), or as entered. With the map
+    tracked, «Получите доход с 1 города, где есть ваша фишка»."""
+    s = play.state
+    given = {"coins": entered.coins, "goods": {g: n for g, n in entered.goods.items() if n}}
+    if entered.city is None:
+        return given
+    city = cities.known(play, entered.city)
+    if cities.tracked(s) and cities.count(s, seat, city) == 0:
+        raise RuleError("ivan.income_not_yours", dst=city)
+    if s.referee:
+        return given
+    if incomes.known(s, city):
+        printed = incomes.printed(s, city)
+        if (given["coins"] or given["goods"]) and given != printed:
+            raise RuleError("ivan.city_prints_other", dst=city)
+        return printed
+    if given["coins"] or given["goods"]:
+        play.event(EVENT, values=incomes.told(city, given["coins"], given["goods"]))
+        play.note("ivan.city_learned", player=seat, dst=city)
+    return given
 
 
 def manoeuvre(play: Play, cmd: Manoeuvre) -> None:

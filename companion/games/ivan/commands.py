@@ -13,7 +13,7 @@ from companion.engine.validate import convert, text, whole
 Id = text(40, least=1)
 Name = text(40)
 Seed = whole(-(2**53 - 1), 2**53 - 1)
-Printed = Annotated[dict[text(60, least=1), Union[whole(-1000, 1000), text(40)]], Meta(max_length=500)]
+Printed = Annotated[dict[text(60, least=1), Union[whole(-1000, 1000), text(40)]], Meta(max_length=1000)]
 Good = Literal["rye", "wood", "stone", "gunpowder", "cloth", "metal"]
 Foreign = Literal["gunpowder", "cloth", "metal"]
 Kind = Literal["construction", "trade", "military"]
@@ -30,9 +30,12 @@ class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Yield(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """What one city prints at its bottom, as the player reads it."""
+    """What one city prints at its bottom, as the player reads it; ``city`` names it: a city
+    whose income the install knows gives what it prints (nothing is entered), one named
+    for the first time keeps what is entered for the install."""
     coins: whole(0, 10) = 0
     goods: Goods = {}
+    city: Union[City, None] = None
 
 
 class Reward(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.games.ivan import cities, kremlin, projects, regional, regions, setup
+from companion.games.ivan import cities, incomes, kremlin, projects, regional, regions, setup
 from companion.games.ivan.state import IvanState
 
 
@@ -78,12 +78,16 @@ def _map_choices(state: IvanState, seat: str) -> dict[str, Any]:
     return {"map": chosen}
 
 
-def _project_choices(state: IvanState, seat: str) -> dict[str, Any]:
-    """The known project cards of the kinds in ``seat``'s hand, for its phone to tap."""
+def _face_choices(state: IvanState, seat: str) -> dict[str, Any]:
+    """The faces ``seat``'s phone may tap: the known project cards of the kinds in its hand,
+    and the cities it may name for income with the income known of each."""
     if state.referee:
         return {}
     kinds = dict.fromkeys(state.players[seat].hand)
-    return {"projects": [card for kind in kinds for card in projects.usable(state, kind)]}
+    every = state.data["cities"]
+    named = [c for c in every if cities.count(state, seat, c)] if cities.tracked(state) else list(every)
+    return {"projects": [card for kind in kinds for card in projects.usable(state, kind)],
+            "income": {"cities": named, "known": incomes.shown(state)}}
 
 
 def choices(state: IvanState, seat: str | None) -> dict[str, Any]:
@@ -104,5 +108,5 @@ def choices(state: IvanState, seat: str | None) -> dict[str, Any]:
                           for c in state.boyars_in_chambers(seat)}}
     if state.phase == "actions":
         return {"chamber": state.turn["chamber"], "left": dict(state.turn["left"]),
-                **_map_choices(state, seat), **_project_choices(state, seat)}
+                **_map_choices(state, seat), **_face_choices(state, seat)}
     return {}

@@ -134,6 +134,11 @@ class Scene:
         cost = ", ".join(f"{n} {self.term('good', g)}" for g, n in card["cost"].items()) or "—"
         return f"{cost} → {self.say('ivan.w.vp', n=card['vp'])}"
 
+    def income(self, city: dict[str, Any]) -> str:
+        """A city's known income, as its bottom prints it."""
+        parts = [self.say("ivan.w.coins", n=city["coins"])] if city["coins"] else []
+        return ", ".join(parts + [f"{n} {self.term('good', g)}" for g, n in city["goods"].items()])
+
     def sources(self, row: dict[str, Any]) -> list[tuple[str, int]]:
         """Where a player's points came from, in the order of play, for the final table."""
         return [(why, row["by"][why]) for why in SOURCES if row["by"].get(why)]
@@ -179,5 +184,5 @@ SCREENS = Screens(
     regions={"table": ("status", "kremlin", "decide", "log"), "hand": ("me", "turn", "log")},
     scene=Scene,
     new_game={"families": FAMILIES,
-              "map_keys": [key for key in catalog.questions() if key.startswith("ivan.city.")]},
+              "map_keys": [key for key in catalog.questions() if key.startswith("ivan.city.") and key.endswith((".region", ".colour"))]},
 )
