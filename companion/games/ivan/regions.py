@@ -2,7 +2,9 @@
 
 The table enters each player's influence per region (warriors 1, buildings and boyars 2; a
 boyar on the Kremlin card is in no region, V12), or confirms the count kept from the map,
-and the two rewards the region's token shows; the game ranks the players, ties by favour, and says who chooses.
+and the region's token: tapped among those the install knows (``regional``), told once,
+or its two rewards entered; the game ranks the players, ties by favour, and says who
+chooses.
 """
 from __future__ import annotations
 
