@@ -53,6 +53,16 @@ def city_income(city: str, coins: int = 0, good: str = "none", goods: int = 0) -
     return {at + "coins": coins, at + "good": good, at + "goods": goods}
 
 
+
+def effect_face(source: str, n: int, coins: int = 0, vp: int = 0, favour: int = 0, warriors: int = 0,
+                **goods: int) -> dict[str, Any]:
+    """Trophy or trade token ``n`` as the install keeps it: what it changes (paid below 0)."""
+    at = f"ivan.{source}{n}."
+    every = ("rye", "wood", "stone", "gunpowder", "cloth", "metal")
+    return {at + "coins": coins, at + "vp": vp, at + "favour": favour, at + "warriors": warriors,
+            **{at + g: goods.get(g, 0) for g in every}}
+
+
 class Table:
     """One game of Ivan in memory, past the set-up: every player has kept a project."""
 

@@ -17,7 +17,7 @@ from companion.engine import Session
 from companion.games.ivan.rules import GAME
 from companion.games.ivan.simulate import play_game
 from companion.i18n import LANGUAGES, format_message
-from ivan_table import COLOURS, Table, city_income, project_face, regional_face
+from ivan_table import COLOURS, Table, city_income, effect_face, project_face, regional_face
 
 WEB = Path(str(resources.files(GAME.screens.package)))
 SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
@@ -177,3 +177,13 @@ def test_the_phone_names_a_city_with_its_known_income_in_russian():
     table.do({"type": "leave", "player": "white", "chamber": "income"})
     turn = draw("hand", table.session, "white", "ru")["turn"]
     assert '<option value="putivl">Путивль (2 рожь)</option>' in turn
+
+
+def test_the_phone_offers_a_known_trade_token_by_its_effect_in_english():
+    """«торговый жетон, который приносит рожь и монету»."""
+    table = Table(3, referee=False, printed={**COLOURS, **effect_face("trade_token", 3, coins=1, rye=1)})
+    table.favour("white", "black", "green")
+    table.chambers(("white", "projects", 0), turn="white", cards={"projects": "colour1"})
+    turn = draw("hand", table.session, "white", "en")["turn"]
+    known = re.search(r'data-known-face="trade_token3".*?<button[^>]*>(.*?)</button>', turn, re.S).group(1)
+    assert "3: 1 coin, 1 rye" in known

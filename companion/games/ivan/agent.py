@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.ivan import cities, incomes, kremlin, projects, regional, regions, setup
+from companion.games.ivan import cities, effects, incomes, kremlin, projects, regional, regions, setup
 from companion.games.ivan.state import IvanState
 
 Command = dict[str, Any]
@@ -176,8 +176,24 @@ def _extra(state: IvanState, seat: str, rng: random.Random) -> Command | None:
         elif p.warriors and _mine(state, seat):
             effect["warriors"] = 1
             effect["cities"] = [rng.choice(_mine(state, seat))]
-        return effect
+        return _effect_face(state, seat, effect, rng)
     return None
+
+
+def _effect_face(state: IvanState, seat: str, effect: dict[str, Any], rng: random.Random) -> Command:
+    """The effect as a known trophy or trade token now and then, or told as a new one."""
+    source, p = effect["source"], state.players[seat]
+    if state.referee or source not in effects.kinds(state):
+        return effect
+    playable = [f for f in effects.usable(state, source)
+                if p.coins >= -f["coins"] and all(p.goods[g] >= -n for g, n in f["goods"].items())
+                and f["warriors"] <= (0 if cities.tracked(state) else p.warriors)]
+    if playable and rng.random() < 0.6:
+        return {"type": "effect", "player": seat, "source": source, "face": rng.choice(playable)["n"],
+                **({"taken": effect["taken"]} if "taken" in effect else {})}
+    if effects.tellable(state, source) and rng.random() < 0.7:
+        return {**effect, "face": "new"}
+    return effect
 
 
 def _act(state: IvanState, seat: str, rng: random.Random) -> Command:

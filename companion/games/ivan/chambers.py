@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+import msgspec
+
 from companion.engine.printed import EVENT
 from companion.errors import RuleError
-from companion.games.ivan import cities, incomes, kremlin, projects
+from companion.games.ivan import cities, effects, incomes, kremlin, projects
 from companion.games.ivan.commands import (Complete, Done, Effect, Exchange, Free, Grant, Income,
                                            Manoeuvre, TakeForeign, TakeProject, TokensForProject, Yield)
 from companion.games.ivan.play import Play
@@ -282,6 +284,7 @@ def effect(play: Play, cmd: Effect) -> None:
     own turn of the action phase: «свободные действия нельзя совершать в чужой ход, в фазе
     планирования и в фазе конца раунда»."""
     kremlin.own_turn(play, cmd.player, "actions")
+    cmd = _face(play, cmd)
     player = play.state.players[cmd.player]
     if cmd.warriors > player.warriors:
         raise RuleError("ivan.no_warrior_left")
@@ -306,6 +309,32 @@ def effect(play: Play, cmd: Effect) -> None:
     play.vp(cmd.player, cmd.vp, cmd.source)
     for _ in range(cmd.favour):
         play.gain_favour(cmd.player)
+
+
+def _face(play: Play, cmd: Effect) -> Effect:
+    """The effect as a known trophy's or trade token's face prints it (other entries
+    refused), as told the first time it is played (kept for the install), or as entered."""
+    s = play.state
+    if cmd.face is None:
+        return cmd
+    if s.referee:
+        raise RuleError("ivan.face_referee")
+    entered = {"coins": cmd.coins, "goods": {g: n for g, n in cmd.goods.items() if n}, "vp": cmd.vp,
+               "favour": cmd.favour, "warriors": cmd.warriors}
+    if cmd.face == "new":
+        n, values = effects.told(s, cmd.source, entered)
+        play.event(EVENT, values=values)
+        play.note("ivan.face_learned", player=cmd.player, source=cmd.source, n=n)
+        printed = entered
+    else:
+        n = cmd.face
+        found = effects.chosen(s, cmd.source, n)
+        printed = {k: found[k] for k in entered}
+        if any(entered[k] for k in entered) and entered != printed:
+            raise RuleError("ivan.face_prints_other", source=cmd.source, n=n)
+    if effects.once(s, cmd.source):
+        play.event("face_used", face=f"{cmd.source}{n}")
+    return msgspec.structs.replace(cmd, **printed)
 
 
 def _token_to_board(play: Play, seat: str) -> None:

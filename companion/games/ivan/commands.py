@@ -175,6 +175,9 @@ class Effect(_Command, tag="effect"):
     """With the map tracked: where each warrior placed went."""
     taken: bool = False
     """A trade token taken from the map onto the player's board (its effect resolved at once)."""
+    face: Union[whole(1, 99), Literal["new"], None] = None
+    """A trophy or trade token the install knows (its number: its effect is the game's), or
+    one played for the first time ("new": what is entered is kept as its face)."""
 
 
 class Free(_Command, tag="free"):

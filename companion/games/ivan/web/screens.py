@@ -139,6 +139,23 @@ class Scene:
         parts = [self.say("ivan.w.coins", n=city["coins"])] if city["coins"] else []
         return ", ".join(parts + [f"{n} {self.term('good', g)}" for g, n in city["goods"].items()])
 
+    def effect(self, face: dict[str, Any]) -> str:
+        """A known trophy's or trade token's effect: what it costs, then what it gives."""
+        paid = [f"{-n} {self.term('good', g)}" for g, n in face["goods"].items() if n < 0]
+        got = [f"{n} {self.term('good', g)}" for g, n in face["goods"].items() if n > 0]
+        if face["coins"] < 0:
+            paid.insert(0, self.say("ivan.w.coins", n=-face["coins"]))
+        if face["coins"] > 0:
+            got.insert(0, self.say("ivan.w.coins", n=face["coins"]))
+        if face["vp"]:
+            got.append(self.say("ivan.w.vp", n=face["vp"]))
+        if face["favour"]:
+            got.append(self.say("ivan.w.favour"))
+        if face["warriors"]:
+            got.append(f"{face['warriors']} × {self.term('icon', 'warrior')}")
+        given = ", ".join(got) or "—"
+        return f"{', '.join(paid)} → {given}" if paid else given
+
     def sources(self, row: dict[str, Any]) -> list[tuple[str, int]]:
         """Where a player's points came from, in the order of play, for the final table."""
         return [(why, row["by"][why]) for why in SOURCES if row["by"].get(why)]
