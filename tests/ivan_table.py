@@ -24,6 +24,45 @@ MAP = {**{f"ivan.city.{c}.region": ("east", "south", "west", "north")[i % 4] for
 seven cities and gives the colour of one, Novgorod-Seversky's black, card 1 here)."""
 
 
+
+def regional_face(n: int, background: str = "dark", threshold: int = 2, vp: int = 3, coins: int = 2,
+                  good: str = "none", goods: int = 0, favour: str = "no", action: str = "none") -> dict[str, Any]:
+    """Regional token ``n``'s face as the install keeps it: reward 1 is ``vp`` points and the
+    ``action`` icon, reward 2 is ``coins`` coins, ``goods`` of ``good`` and ``favour``; chosen
+    for the tests (the rulebook prints no token)."""
+    at = f"ivan.regional{n}."
+    return {at + "background": background, at + "threshold": threshold,
+            at + "reward1.vp": vp, at + "reward1.coins": 0, at + "reward1.good": "none", at + "reward1.goods": 0,
+            at + "reward1.favour": "no", at + "reward1.action": action,
+            at + "reward2.vp": 0, at + "reward2.coins": coins, at + "reward2.good": good, at + "reward2.goods": goods,
+            at + "reward2.favour": favour, at + "reward2.action": "none"}
+
+
+
+def project_face(kind: str, n: int, vp: int = 5, **cost: int) -> dict[str, Any]:
+    """Project ``n`` of ``kind`` as the install keeps it: the goods it asks and its points."""
+    at = f"ivan.{kind}{n}."
+    goods = ("rye", "wood", "stone", "gunpowder", "cloth", "metal")
+    return {at + "vp": vp, **{f"{at}cost_{g}": cost.get(g, 0) for g in goods}}
+
+
+
+def city_income(city: str, coins: int = 0, good: str = "none", goods: int = 0) -> dict[str, Any]:
+    """``city``'s income as the install keeps it."""
+    at = f"ivan.city.{city}."
+    return {at + "coins": coins, at + "good": good, at + "goods": goods}
+
+
+
+def effect_face(source: str, n: int, coins: int = 0, vp: int = 0, favour: int = 0, warriors: int = 0,
+                **goods: int) -> dict[str, Any]:
+    """Trophy or trade token ``n`` as the install keeps it: what it changes (paid below 0)."""
+    at = f"ivan.{source}{n}."
+    every = ("rye", "wood", "stone", "gunpowder", "cloth", "metal")
+    return {at + "coins": coins, at + "vp": vp, at + "favour": favour, at + "warriors": warriors,
+            **{at + g: goods.get(g, 0) for g in every}}
+
+
 class Table:
     """One game of Ivan in memory, past the set-up: every player has kept a project."""
 

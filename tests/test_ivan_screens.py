@@ -17,7 +17,7 @@ from companion.engine import Session
 from companion.games.ivan.rules import GAME
 from companion.games.ivan.simulate import play_game
 from companion.i18n import LANGUAGES, format_message
-from ivan_table import Table
+from ivan_table import COLOURS, Table, city_income, effect_face, project_face, regional_face
 
 WEB = Path(str(resources.files(GAME.screens.package)))
 SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
@@ -143,7 +143,47 @@ def test_with_the_map_the_regions_form_comes_filled_from_the_count_in_russian():
 
 def test_the_map_questions_offer_regions_and_cards_by_name():
     """«Карта разделена границами на четыре региона: Восток, Юг, Запад и Север»."""
-    from ivan_table import COLOURS
     table = Table(3, influence="map", printed=COLOURS)
     html = text(draw("table", table.session, None, "ru"))
     assert "Курск: регион" in html and "Юг (II)" in html and "карта города цвета 1" in html
+
+
+def test_the_regions_form_offers_the_known_tokens_by_their_rewards_in_russian():
+    """«выбирает одну из двух наград, указанных на региональном жетоне»: the table taps the
+    token on the map among those the install knows, or tells another one once."""
+    table = Table(3, referee=False, printed={**COLOURS, **regional_face(7, vp=4, action="estate")})
+    table.regions()
+    decide = draw("table", table.session, None, "ru")["decide"]
+    known = re.search(r'<label data-known-token="7">(.*?)</label>', decide, re.S).group(1)
+    assert "4 ПО, возьмите 1 карту поместья" in known and 'value="new"' in decide
+
+
+def test_the_phone_offers_a_known_project_with_its_goods_and_points_in_czech():
+    """«заплатите товары, указанные на нём слева, получите очки, указанные на нём справа»."""
+    table = Table(3, referee=False, printed={**COLOURS, **project_face("military", 2, vp=4, rye=3)})
+    table.favour("white", "black", "green")
+    table.chambers(("white", "projects", 0), turn="white", cards={"projects": "colour1"})
+    table.do({"type": "leave", "player": "white", "chamber": "projects"})
+    turn = draw("hand", table.session, "white", "cs")["turn"]
+    known = re.search(r'data-known-project="military2".*?<button[^>]*>(.*?)</button>', turn, re.S).group(1)
+    assert "3 žito → 4" in known and 'value="new"' in turn
+
+
+def test_the_phone_names_a_city_with_its_known_income_in_russian():
+    """«Они получают 2 ржи из Путивля»: a city the install knows shows its income by its name."""
+    table = Table(3, referee=False, printed={**COLOURS, **city_income("putivl", good="rye", goods=2)})
+    table.favour("white", "black", "green")
+    table.chambers(("white", "income", 0), turn="white", cards={"income": "colour1"})
+    table.do({"type": "leave", "player": "white", "chamber": "income"})
+    turn = draw("hand", table.session, "white", "ru")["turn"]
+    assert '<option value="putivl">Путивль (2 рожь)</option>' in turn
+
+
+def test_the_phone_offers_a_known_trade_token_by_its_effect_in_english():
+    """«торговый жетон, который приносит рожь и монету»."""
+    table = Table(3, referee=False, printed={**COLOURS, **effect_face("trade_token", 3, coins=1, rye=1)})
+    table.favour("white", "black", "green")
+    table.chambers(("white", "projects", 0), turn="white", cards={"projects": "colour1"})
+    turn = draw("hand", table.session, "white", "en")["turn"]
+    known = re.search(r'data-known-face="trade_token3".*?<button[^>]*>(.*?)</button>', turn, re.S).group(1)
+    assert "3: 1 coin, 1 rye" in known

@@ -26,14 +26,14 @@ FORMAT = "table-companion/printed/1"
 FILE_MAX = 64 * 1024  # bytes; every question of every game told is under 10 kB
 
 Value = whole(-1000, 1000) | text(40)
-Values = Annotated[dict[text(60, 1), Value], msgspec.Meta(max_length=500)]
+Values = Annotated[dict[text(60, 1), Value], msgspec.Meta(max_length=1000)]
 
 
 class PrintedForm(msgspec.Struct, forbid_unknown_fields=True):
     """One game's values as the page's form sends them: a value, or "" for not known."""
 
     game: text(40, 1)
-    values: Annotated[dict[text(60, 1), text(40)], msgspec.Meta(max_length=500)]
+    values: Annotated[dict[text(60, 1), text(40)], msgspec.Meta(max_length=1000)]
 
 
 class PrintedFile(msgspec.Struct, forbid_unknown_fields=True):

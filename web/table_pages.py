@@ -67,7 +67,7 @@ def _new_form(game: str, error: str | None = None, status: int = 200) -> tuple[s
                            timers=TIMERS, pin=pin,
                            pin_digits=PIN_DIGITS, error=error, form=request.form,
                            styles=screens.styles(found), request_id=new_request_id(),
-                           **found.screens.new_game), status
+                           known=services().hubs.printed(game), **found.screens.new_game), status
 
 
 @bp.get("/new/<game>")

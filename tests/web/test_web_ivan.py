@@ -2,10 +2,14 @@
 route or page shows a family's project hand to anyone but that family's phone."""
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
 
+from ivan_table import MAP, regional_face
+from test_web_printed import created_config
 from web_devices import PIN, Phone
 
 PLAYERS = [{"seat": "white", "name": "Anna"}, {"seat": "black", "name": "Boris"},
@@ -72,3 +76,29 @@ def test_with_the_map_tracked_a_phone_names_its_first_warriors_city_and_the_tabl
     assert phone.send({"type": "muster", "player": first, "city": "putivl"}).status_code == 200
     board = table.get(f"/table/{game_id}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert 'data-city="putivl"' in board and "Путивль" in board
+
+
+def test_the_printed_page_words_the_regional_tokens_and_the_projects_in_russian(table):
+    """«18 РЕГИОНАЛЬНЫХ ЖЕТОНОВ», «30 КАРТ ПРОЕКТОВ»: each face's questions, grouped by kind."""
+    page = table.get("/printed", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Региональные жетоны (18: 9 тёмных, 9 светлых)" in page
+    assert "Региональный жетон 18, награда 2: другой символ" in page
+    assert "Военный проект 10: металл (сколько заплатить)" in page
+
+
+def test_a_token_told_on_the_page_is_exported_and_known_to_the_next_game(table, db):
+    face = regional_face(1, action="estate")
+    assert table.post("/printed", data={"game": "ivan", **{k: str(v) for k, v in face.items()}}).status_code == 302
+    exported = json.loads(table.get("/printed/export").get_data(as_text=True))["games"]["ivan"]
+    assert {k: exported[k] for k in face} == face
+    r = table.post("/api/games", json={"game": "ivan", "players": PLAYERS, "pin": PIN})
+    assert created_config(db, r.json["game_id"])["printed"]["ivan.regional1.reward1.action"] == "estate"
+
+
+def test_the_new_game_tracks_the_map_once_every_city_is_known(table):
+    """«Шестнадцать городов четырёх разных цветов ... Карта разделена границами на четыре
+    региона»: with every city's region and colour known, influence from the map is ticked."""
+    ticked = re.compile(r'<input type="checkbox" name="influence" value="map" checked>')
+    assert not ticked.search(table.get("/new/ivan").get_data(as_text=True))
+    assert table.post("/printed", data={"game": "ivan", **MAP}).status_code == 302
+    assert ticked.search(table.get("/new/ivan").get_data(as_text=True))

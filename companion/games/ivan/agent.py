@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.ivan import cities, kremlin, regions, setup
+from companion.games.ivan import cities, effects, incomes, kremlin, projects, regional, regions, setup
 from companion.games.ivan.state import IvanState
 
 Command = dict[str, Any]
@@ -46,10 +46,21 @@ def _yield(state: IvanState, rng: random.Random) -> dict[str, Any]:
     return {"goods": {rng.choice(state.data["local"]): rng.randint(1, 2)}}
 
 
+def _named(state: IvanState, seat: str, entered: list[dict[str, Any]], rng: random.Random) -> list[dict[str, Any]]:
+    """The yields with cities named: a known city by its name alone, another with what it gives."""
+    allowed = [c for c in state.data["cities"] if not cities.tracked(state) or cities.count(state, seat, c)]
+    picks = rng.sample(allowed, min(len(allowed), len(entered)))
+    named = [{"city": c} if incomes.known(state, c) else {**y, "city": c} for y, c in zip(entered, picks)]
+    return named + entered[len(picks):]
+
+
 def _income(state: IvanState, seat: str, turn: dict[str, Any], rng: random.Random) -> Command:
     cities = [_yield(state, rng) for _ in range(rng.randint(1, 3))]
+    if not state.referee and rng.random() < 0.6:
+        cities = _named(state, seat, cities, rng)
+    gives = [incomes.printed(state, c["city"]) if set(c) == {"city"} else c for c in cities]
     again = rng.randrange(len(cities)) if turn["sealed"] and rng.random() < 0.8 else None
-    taken = cities + ([cities[again]] if again is not None else [])
+    taken = gives + ([gives[again]] if again is not None else [])
     coins = state.players[seat].coins + sum(c.get("coins", 0) for c in taken)
     if sum(c.get("goods", {}).get("stone", 0) for c in taken) > coins:
         cities = [{"coins": 1}]
@@ -64,8 +75,16 @@ def _projects(state: IvanState, seat: str, rng: random.Random) -> Command:
     p = state.players[seat]
     kinds = state.data["project_kinds"]
     if p.hand and rng.random() < 0.6:
-        command = {"type": "complete", "player": seat, "kind": rng.choice(p.hand),
-                   "paid": _some(p.goods, rng, 5), "vp": rng.randint(1, 6)}
+        kind = rng.choice(p.hand)
+        command = {"type": "complete", "player": seat, "kind": kind}
+        cards = [] if state.referee else [c for c in projects.usable(state, kind)
+                                          if all(p.goods[g] >= n for g, n in c["cost"].items())]
+        if cards and rng.random() < 0.6:
+            command["project"] = rng.choice(cards)["n"]
+        else:
+            command.update(paid=_some(p.goods, rng, 5), vp=rng.randint(1, 6))
+            if not state.referee and projects.tellable(state, kind) and rng.random() < 0.7:
+                command["project"] = "new"
         where = cities.building_cities(state, seat) if cities.tracked(state) and p.buildings else []
         if command["kind"] == "construction" and where:
             command["city"] = rng.choice(where)
@@ -157,8 +176,24 @@ def _extra(state: IvanState, seat: str, rng: random.Random) -> Command | None:
         elif p.warriors and _mine(state, seat):
             effect["warriors"] = 1
             effect["cities"] = [rng.choice(_mine(state, seat))]
-        return effect
+        return _effect_face(state, seat, effect, rng)
     return None
+
+
+def _effect_face(state: IvanState, seat: str, effect: dict[str, Any], rng: random.Random) -> Command:
+    """The effect as a known trophy or trade token now and then, or told as a new one."""
+    source, p = effect["source"], state.players[seat]
+    if state.referee or source not in effects.kinds(state):
+        return effect
+    playable = [f for f in effects.usable(state, source)
+                if p.coins >= -f["coins"] and all(p.goods[g] >= -n for g, n in f["goods"].items())
+                and f["warriors"] <= (0 if cities.tracked(state) else p.warriors)]
+    if playable and rng.random() < 0.6:
+        return {"type": "effect", "player": seat, "source": source, "face": rng.choice(playable)["n"],
+                **({"taken": effect["taken"]} if "taken" in effect else {})}
+    if effects.tellable(state, source) and rng.random() < 0.7:
+        return {**effect, "face": "new"}
+    return effect
 
 
 def _act(state: IvanState, seat: str, rng: random.Random) -> Command:
@@ -179,9 +214,15 @@ def _region(state: IvanState, rng: random.Random) -> Command:
     influence = {seat: rng.choice([0, 0, 1, 2, 3, 4, 6]) for seat in state.seating}
     if cities.tracked(state) and rng.random() < 0.9:
         influence = cities.influence(state, regions.next_region(state))
-    rewards = [{"vp": rng.randint(0, 4)}, {"coins": rng.randint(0, 3), "favour": rng.random() < 0.3}]
-    command = {"type": "region", "region": regions.next_region(state), "influence": influence,
-               "rewards": rewards}
+    command = {"type": "region", "region": regions.next_region(state), "influence": influence}
+    usable = [] if state.referee else regional.usable(state)
+    if usable and rng.random() < 0.7:
+        return {**command, "token": rng.choice(usable)["n"]}
+    command["rewards"] = [{"vp": rng.randint(0, 4), "action": rng.choice(regional.icons(state.data))},
+                          {"coins": rng.randint(0, 3), "favour": rng.random() < 0.3}]
+    backgrounds = [] if state.referee else regional.tellable(state)
+    if backgrounds and rng.random() < 0.8:
+        return {**command, "token": "new", "background": rng.choice(backgrounds), "threshold": rng.randint(0, 5)}
     if len(state.seating) == 2:
         command["threshold"] = rng.randint(1, 4)
     return command

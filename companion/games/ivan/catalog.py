@@ -28,10 +28,38 @@ def check(document: Mapping[str, Any]) -> dict[str, Any]:
         jsonschema.validate(document, _read("schema", "ivan.schema.json"))
     except jsonschema.ValidationError as exc:
         raise ValueError(f"ivan.json: {exc.message}") from None
-    declared(document["printed"], "ivan.json")
+    declared(asked(document), "ivan.json")
+    regional = document["faces"]["regional"]
+    if sum(regional["backgrounds"].values()) != regional["count"]:
+        raise ValueError("ivan.json: the regional tokens' backgrounds do not add up to their count")
     if set(document["local"]) & set(document["foreign"]):
         raise ValueError("ivan.json: a good is both local and foreign")
     return dict(document)
+
+
+def asked(document: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The file's questions, with each regional token's and project's face spelt out as
+    questions: a face is declared once as its parts and asked per token
+    (``ivan.regional<n>.<part>``), per project of each kind (``ivan.trade<n>.<part>``) or
+    per city (its income, ``ivan.city.<city>.<part>``) or per trophy and trade token
+    (``ivan.trophy<n>.<part>``), so the install can never hold a
+    component beyond the box's count."""
+    regional, projects = document["faces"]["regional"], document["faces"]["projects"]
+    faces = [{**part, "key": f"ivan.regional{n}.{part['part']}", "group": regional["group"],
+              "params": {**part.get("params", {}), "n": n}}
+             for n in range(1, regional["count"] + 1) for part in regional["parts"]]
+    faces += [{**part, "key": f"ivan.{kind}{n}.{part['part']}", "group": projects["group"],
+               "params": {**part.get("params", {}), "kind": kind, "n": n}}
+              for kind in document["project_kinds"] for n in range(1, projects["per_kind"] + 1)
+              for part in projects["parts"]]
+    faces += [{**part, "key": f"ivan.city.{city}.{part['part']}", "group": f"printed.group.city.{city}",
+               "params": {**part.get("params", {}), "dst": city}}
+              for city in document["cities"] for part in document["faces"]["income"]["parts"]]
+    effects = document["faces"]["effects"]
+    faces += [{**part, "key": f"ivan.{kind}{n}.{part['part']}", "group": effects["group"],
+               "params": {**part.get("params", {}), "source": kind, "n": n}}
+              for kind, count in effects["counts"].items() for n in range(1, count + 1) for part in effects["parts"]]
+    return list(document["printed"]) + [{k: v for k, v in face.items() if k != "part"} for face in faces]
 
 
 @lru_cache(maxsize=1)
@@ -43,7 +71,7 @@ def data() -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def questions() -> dict[str, Question]:
     """Every printed value Ivan may ask, by key."""
-    return declared(data()["printed"], "ivan.json")
+    return declared(asked(data()), "ivan.json")
 
 
 def version() -> str:

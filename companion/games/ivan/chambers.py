@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+import msgspec
+
+from companion.engine.printed import EVENT
 from companion.errors import RuleError
-from companion.games.ivan import cities, kremlin
+from companion.games.ivan import cities, effects, incomes, kremlin, projects
 from companion.games.ivan.commands import (Complete, Done, Effect, Exchange, Free, Grant, Income,
-                                           Manoeuvre, TakeForeign, TakeProject, TokensForProject)
+                                           Manoeuvre, TakeForeign, TakeProject, TokensForProject, Yield)
 from companion.games.ivan.play import Play
 
 
@@ -55,13 +58,17 @@ def income(play: Play, cmd: Income) -> None:
         raise RuleError("ivan.enhancement_needs_seal", action="income")
     if cmd.again is not None and cmd.again >= len(cmd.cities):
         raise RuleError("ivan.again_not_chosen")
-    if any(not city.coins and not any(city.goods.values()) for city in cmd.cities):
+    yields = [_yield(play, cmd.player, city) for city in cmd.cities]
+    named = [city.city for city in cmd.cities if city.city is not None]
+    if len(named) != len(set(named)):
+        raise RuleError("ivan.cities_repeat")
+    if any(not city["coins"] and not any(city["goods"].values()) for city in yields):
         raise RuleError("ivan.city_gives_nothing")
-    taken = list(cmd.cities) + ([cmd.cities[cmd.again]] if cmd.again is not None else [])
-    coins = sum(city.coins for city in taken)
+    taken = yields + ([yields[cmd.again]] if cmd.again is not None else [])
+    coins = sum(city["coins"] for city in taken)
     goods: dict[str, int] = {}
     for city in taken:
-        for good, n in city.goods.items():
+        for good, n in city["goods"].items():
             goods[good] = goods.get(good, 0) + n
     stone_cost = goods.get("stone", 0) * play.data["income"]["stone_coins"]
     held = play.state.players[cmd.player].coins
@@ -71,6 +78,30 @@ def income(play: Play, cmd: Income) -> None:
     play.coins(cmd.player, coins - stone_cost)
     play.goods(cmd.player, goods)
     play.note("ivan.income", player=cmd.player, n=len(taken), coins=coins - stone_cost)
+
+
+def _yield(play: Play, seat: str, entered: Yield) -> dict[str, Any]:
+    """One city's income: as the install knows it printed (other entries refused), as told
+    the first time the city is named (and kept for the install), or as entered. With the map
+    tracked, «Получите доход с 1 города, где есть ваша фишка»."""
+    s = play.state
+    given = {"coins": entered.coins, "goods": {g: n for g, n in entered.goods.items() if n}}
+    if entered.city is None:
+        return given
+    city = cities.known(play, entered.city)
+    if cities.tracked(s) and cities.count(s, seat, city) == 0:
+        raise RuleError("ivan.income_not_yours", dst=city)
+    if s.referee:
+        return given
+    if incomes.known(s, city):
+        printed = incomes.printed(s, city)
+        if (given["coins"] or given["goods"]) and given != printed:
+            raise RuleError("ivan.city_prints_other", dst=city)
+        return printed
+    if given["coins"] or given["goods"]:
+        play.event(EVENT, values=incomes.told(city, given["coins"], given["goods"]))
+        play.note("ivan.city_learned", player=seat, dst=city)
+    return given
 
 
 def manoeuvre(play: Play, cmd: Manoeuvre) -> None:
@@ -120,7 +151,8 @@ def complete(play: Play, cmd: Complete) -> None:
     if cmd.kind not in player.hand:
         raise RuleError("ivan.project_not_in_hand", kind=cmd.kind)
     building = _building_city(play, cmd) if cmd.kind == "construction" else None
-    _pay(play, cmd.player, cmd.paid)
+    paid, vp = _card(play, cmd)
+    _pay(play, cmd.player, paid)
     _use(play, turn, "actions")
     if building is not None:
         cities.put(play, cmd.player, building, "building")
@@ -128,9 +160,37 @@ def complete(play: Play, cmd: Complete) -> None:
     hand.remove(cmd.kind)
     play.event("hand", player=cmd.player, hand=hand)
     play.event("completed", player=cmd.player, kind=cmd.kind)
-    play.note("ivan.completed", player=cmd.player, kind=cmd.kind, n=cmd.vp)
-    play.vp(cmd.player, cmd.vp, "projects")
+    play.note("ivan.completed", player=cmd.player, kind=cmd.kind, n=vp)
+    play.vp(cmd.player, vp, "projects")
     _project_effect(play, cmd.player, cmd.kind, placed=building is not None or not cities.tracked(play.state))
+
+
+def _card(play: Play, cmd: Complete) -> tuple[dict[str, int], int]:
+    """The goods a project asks and the points it gives: a known card's as printed (the
+    player entering others is refused), a card met for the first time as told (and kept for
+    the install), else as entered. In referee mode no card is asked."""
+    s = play.state
+    paid = {g: n for g, n in cmd.paid.items() if n}
+    if cmd.project is None or cmd.project == "new":
+        if cmd.vp is None:
+            raise RuleError("ivan.project_vp_needed")
+    if cmd.project is None:
+        return paid, cmd.vp
+    if s.referee:
+        raise RuleError("ivan.project_referee")
+    if cmd.project == "new":
+        n, values = projects.told(s, cmd.kind, paid, cmd.vp)
+        play.event(EVENT, values=values)
+        play.note("ivan.project_learned", player=cmd.player, kind=cmd.kind, n=n)
+        vp = cmd.vp
+    else:
+        n = cmd.project
+        card = projects.chosen(s, cmd.kind, n)
+        if paid and paid != card["cost"] or cmd.vp not in (None, card["vp"]):
+            raise RuleError("ivan.project_prints_other", kind=cmd.kind, n=n)
+        paid, vp = card["cost"], card["vp"]
+    play.event("project_done", project=f"{cmd.kind}{n}")
+    return paid, vp
 
 
 def _building_city(play: Play, cmd: Complete) -> str | None:
@@ -224,6 +284,7 @@ def effect(play: Play, cmd: Effect) -> None:
     own turn of the action phase: «свободные действия нельзя совершать в чужой ход, в фазе
     планирования и в фазе конца раунда»."""
     kremlin.own_turn(play, cmd.player, "actions")
+    cmd = _face(play, cmd)
     player = play.state.players[cmd.player]
     if cmd.warriors > player.warriors:
         raise RuleError("ivan.no_warrior_left")
@@ -248,6 +309,32 @@ def effect(play: Play, cmd: Effect) -> None:
     play.vp(cmd.player, cmd.vp, cmd.source)
     for _ in range(cmd.favour):
         play.gain_favour(cmd.player)
+
+
+def _face(play: Play, cmd: Effect) -> Effect:
+    """The effect as a known trophy's or trade token's face prints it (other entries
+    refused), as told the first time it is played (kept for the install), or as entered."""
+    s = play.state
+    if cmd.face is None:
+        return cmd
+    if s.referee:
+        raise RuleError("ivan.face_referee")
+    entered = {"coins": cmd.coins, "goods": {g: n for g, n in cmd.goods.items() if n}, "vp": cmd.vp,
+               "favour": cmd.favour, "warriors": cmd.warriors}
+    if cmd.face == "new":
+        n, values = effects.told(s, cmd.source, entered)
+        play.event(EVENT, values=values)
+        play.note("ivan.face_learned", player=cmd.player, source=cmd.source, n=n)
+        printed = entered
+    else:
+        n = cmd.face
+        found = effects.chosen(s, cmd.source, n)
+        printed = {k: found[k] for k in entered}
+        if any(entered[k] for k in entered) and entered != printed:
+            raise RuleError("ivan.face_prints_other", source=cmd.source, n=n)
+    if effects.once(s, cmd.source):
+        play.event("face_used", face=f"{cmd.source}{n}")
+    return msgspec.structs.replace(cmd, **printed)
 
 
 def _token_to_board(play: Play, seat: str) -> None:

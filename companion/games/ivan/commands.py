@@ -13,7 +13,7 @@ from companion.engine.validate import convert, text, whole
 Id = text(40, least=1)
 Name = text(40)
 Seed = whole(-(2**53 - 1), 2**53 - 1)
-Printed = Annotated[dict[text(60, least=1), Union[whole(-1000, 1000), text(40)]], Meta(max_length=500)]
+Printed = Annotated[dict[text(60, least=1), Union[whole(-1000, 1000), text(40)]], Meta(max_length=1000)]
 Good = Literal["rye", "wood", "stone", "gunpowder", "cloth", "metal"]
 Foreign = Literal["gunpowder", "cloth", "metal"]
 Kind = Literal["construction", "trade", "military"]
@@ -30,9 +30,12 @@ class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Yield(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """What one city prints at its bottom, as the player reads it."""
+    """What one city prints at its bottom, as the player reads it; ``city`` names it: a city
+    whose income the install knows gives what it prints (nothing is entered), one named
+    for the first time keeps what is entered for the install."""
     coins: whole(0, 10) = 0
     goods: Goods = {}
+    city: Union[City, None] = None
 
 
 class Reward(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -43,6 +46,9 @@ class Reward(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     coins: whole(0, 20) = 0
     goods: Goods = {}
     favour: bool = False
+    action: Literal["none", "warrior", "move", "project", "complete", "estate", "title", "exchange2",
+                    "exchange1", "trade1", "trade2", "wild_field", "building"] = "none"
+    """The legend's icon the game does not count, carried out on the board."""
 
 
 class _Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
@@ -123,13 +129,17 @@ class TakeProject(_Command, tag="take_project"):
 
 
 class Complete(_Command, tag="complete"):
-    """A project from hand: its goods paid, its printed victory points; with the map
-    tracked, the city a construction project's building goes to."""
+    """A project from hand: one the install knows (``project``, its number among its kind),
+    whose goods and points the game applies; or one completed for the first time
+    (``project`` "new"), told once as its goods ``paid`` and ``vp``; or (no ``project``)
+    the goods paid and points entered as they are. With the map tracked, the city a
+    construction project's building goes to."""
     player: Id
     kind: Kind
-    paid: Goods
-    vp: whole(0, 20)
+    paid: Goods = {}
+    vp: Union[whole(0, 20), None] = None
     city: Union[City, None] = None
+    project: Union[whole(1, 99), Literal["new"], None] = None
 
 
 class Exchange(_Command, tag="exchange"):
@@ -165,6 +175,9 @@ class Effect(_Command, tag="effect"):
     """With the map tracked: where each warrior placed went."""
     taken: bool = False
     """A trade token taken from the map onto the player's board (its effect resolved at once)."""
+    face: Union[whole(1, 99), Literal["new"], None] = None
+    """A trophy or trade token the install knows (its number: its effect is the game's), or
+    one played for the first time ("new": what is entered is kept as its face)."""
 
 
 class Free(_Command, tag="free"):
@@ -189,11 +202,16 @@ class Done(_Command, tag="done"):
 
 class RegionCommand(_Command, tag="region"):
     """The decade's end in one region: each player's influence (warriors 1, buildings and
-    boyars 2), the token's two rewards, and with two players the token's number."""
+    boyars 2) and its token: one the install knows (``token``, its number), whose face the
+    game applies; or a token met for the first time (``token`` "new"), told once as its
+    ``background``, two ``rewards`` and ``threshold``; or (no ``token``) the two rewards
+    entered as they are, and with two players the token's number."""
     region: Region
     influence: Annotated[dict[Id, whole(0, 100)], Meta(max_length=4)]
-    rewards: Annotated[tuple[Reward, ...], Meta(min_length=2, max_length=2)]
+    rewards: Annotated[tuple[Reward, ...], Meta(max_length=2)] = ()
     threshold: Union[whole(0, 30), None] = None
+    token: Union[whole(1, 99), Literal["new"], None] = None
+    background: Union[Literal["dark", "light"], None] = None
 
 
 class Choose(_Command, tag="choose"):

@@ -2,14 +2,17 @@
 
 The table enters each player's influence per region (warriors 1, buildings and boyars 2; a
 boyar on the Kremlin card is in no region, V12), or confirms the count kept from the map,
-and the two rewards the region's token shows; the game ranks the players, ties by favour, and says who chooses.
+and the region's token: tapped among those the install knows (``regional``), told once,
+or its two rewards entered; the game ranks the players, ties by favour, and says who
+chooses.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.printed import EVENT
 from companion.errors import RuleError
-from companion.games.ivan import cities, favour, scoring
+from companion.games.ivan import cities, favour, regional, scoring
 from companion.games.ivan.commands import Choose, RegionCommand, Reward
 from companion.games.ivan.play import Play
 from companion.games.ivan.state import IvanState
@@ -53,13 +56,14 @@ def region(play: Play, cmd: RegionCommand) -> None:
         raise RuleError("ivan.region_order", region=expected)
     for seat in cmd.influence:
         play.player(seat)
-    if len(s.seating) == 2 and cmd.threshold is None:
+    rewards, threshold = _token(play, cmd)
+    if len(s.seating) == 2 and threshold is None:
         raise RuleError("ivan.threshold_needed")
     influence = dict(cmd.influence)
     if cities.tracked(s):
         _corrections(play, cmd.region, influence)
     ranked = ranking(s, influence)
-    chooser, leader, second = who_chooses(s, ranked, influence, cmd.threshold)
+    chooser, leader, second = who_chooses(s, ranked, influence, threshold)
     done = list((s.region or {}).get("done", []))
     if ranked:
         play.note("ivan.region_ranked", region=cmd.region, players=[r["player"] for r in ranked])
@@ -68,10 +72,37 @@ def region(play: Play, cmd: RegionCommand) -> None:
         play.note("ivan.region_nobody", region=cmd.region)
         after_region(play)
         return
-    rewards = [_reward(r) for r in cmd.rewards]
     play.event("region", region={"done": done, "current": {
         "region": cmd.region, "ranking": ranked, "rewards": rewards, "chooser": chooser,
         "leader": leader, "second": second}})
+
+
+def _token(play: Play, cmd: RegionCommand) -> tuple[list[dict[str, Any]], int | None]:
+    """The region's rewards and number: a known token's as printed (the table entering
+    others is refused), a new token's as told (and kept for the install), else as entered.
+    In referee mode no token is asked: the table enters what it shows."""
+    s = play.state
+    entered = [_reward(r) for r in cmd.rewards]
+    if cmd.token is None:
+        if len(entered) != 2:
+            raise RuleError("ivan.rewards_needed")
+        return entered, cmd.threshold
+    if s.referee:
+        raise RuleError("ivan.token_referee")
+    if cmd.token == "new":
+        if len(entered) != 2:
+            raise RuleError("ivan.rewards_needed")
+        n, values = regional.told(s, cmd.background, cmd.threshold, entered)
+        play.event(EVENT, values=values)
+        play.note("ivan.token_learned", n=n, region=cmd.region)
+    else:
+        n = cmd.token
+        printed = regional.chosen(s, n)
+        if entered and entered != printed["rewards"] or cmd.threshold not in (None, printed["threshold"]):
+            raise RuleError("ivan.token_prints_other", n=n)
+        entered = printed["rewards"]
+    play.event("regional_token", n=n)
+    return entered, s.printed[f"ivan.regional{n}.threshold"]
 
 
 def _corrections(play: Play, region: str, entered: dict[str, int]) -> None:
@@ -85,15 +116,19 @@ def _corrections(play: Play, region: str, entered: dict[str, int]) -> None:
 
 
 def _reward(reward: Reward) -> dict[str, Any]:
-    return {"vp": reward.vp, "coins": reward.coins, "goods": dict(reward.goods), "favour": reward.favour}
+    return {"vp": reward.vp, "coins": reward.coins, "goods": {g: n for g, n in reward.goods.items() if n},
+            "favour": reward.favour, "action": reward.action}
 
 
 def give(play: Play, seat: str, reward: dict[str, Any]) -> None:
+    """What the game counts, and a reminder of the icon carried out on the board."""
     play.coins(seat, reward["coins"])
     play.goods(seat, reward["goods"])
     play.vp(seat, reward["vp"], "regions")
     if reward["favour"]:
         play.gain_favour(seat)
+    if reward.get("action", regional.NOTHING) != regional.NOTHING:
+        play.note("ivan.reward_icon", player=seat, icon=reward["action"])
 
 
 def choose(play: Play, cmd: Choose) -> None:

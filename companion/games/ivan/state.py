@@ -78,6 +78,12 @@ class IvanState:
     """With influence tracked from the map: each city's pieces by family and kind."""
     region: dict[str, Any] | None = None
     """The region being rewarded: its ranking, rewards and who chooses."""
+    faces_used: list[str] = field(default_factory=list)
+    """The known trophies (``trophy3``) taken so far this game."""
+    projects_done: list[str] = field(default_factory=list)
+    """The known projects (``trade3``) completed so far this game."""
+    regional_used: list[int] = field(default_factory=list)
+    """The regional tokens (their install numbers) on the map so far this game."""
     scored: dict[str, Any] | None = None
     log: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
@@ -231,6 +237,18 @@ def _city(s: IvanState, e: dict[str, Any]) -> None:
         del held[e["piece"]]
 
 
+def _face_used(s: IvanState, e: dict[str, Any]) -> None:
+    s.faces_used.append(e["face"])
+
+
+def _project_done(s: IvanState, e: dict[str, Any]) -> None:
+    s.projects_done.append(e["project"])
+
+
+def _regional(s: IvanState, e: dict[str, Any]) -> None:
+    s.regional_used.append(e["n"])
+
+
 def _wild_reset(s: IvanState, e: dict[str, Any]) -> None:
     for p in s.players.values():
         p.warriors += p.wild
@@ -243,7 +261,8 @@ FOLD: dict[str, Callable[[IvanState, dict[str, Any]], None]] = {
     "left": _left, "refund": _refund, "coins": _coins, "goods": _goods, "vp": _vp,
     "favour": _favour, "token": _token, "tokens_removed": _tokens_removed, "pieces": _pieces,
     "cards": _cards, "completed": _completed, "wild_reset": _wild_reset,
-    "city": _city, "tokens": _tokens,
+    "city": _city, "tokens": _tokens, "regional_token": _regional,
+    "project_done": _project_done, "face_used": _face_used,
     "phase": setter("phase"), "pending": setter("pending"), "turn": setter("turn"),
     "region": setter("region"), "dealing": setter("dealing"), "scored": setter("scored"),
     "over": setter("result"), "note": noted,

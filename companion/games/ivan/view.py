@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.games.ivan import cities, kremlin, regions, setup
+from companion.games.ivan import cities, effects, incomes, kremlin, projects, regional, regions, setup
 from companion.games.ivan.state import IvanState
 
 
@@ -43,6 +43,7 @@ def view(state: IvanState, seat: str | None = None) -> dict[str, Any]:
         "waiting": setup.waiting_to_keep(state),
         "region": copy.deepcopy(state.region),
         "next_region": regions.next_region(state) if state.phase == "regions" else None,
+        "regional_tokens": regional.usable(state) if state.phase == "regions" and not state.referee else [],
         "cities": copy.deepcopy(state.cities),
         "counted": _counted(state),
         "scored": copy.deepcopy(state.scored),
@@ -77,6 +78,20 @@ def _map_choices(state: IvanState, seat: str) -> dict[str, Any]:
     return {"map": chosen}
 
 
+def _face_choices(state: IvanState, seat: str) -> dict[str, Any]:
+    """The faces ``seat``'s phone may tap: the known project cards of the kinds in its hand,
+    the cities it may name for income with the income known of each, the known trophies
+    and trade tokens."""
+    if state.referee:
+        return {}
+    kinds = dict.fromkeys(state.players[seat].hand)
+    every = state.data["cities"]
+    named = [c for c in every if cities.count(state, seat, c)] if cities.tracked(state) else list(every)
+    return {"projects": [card for kind in kinds for card in projects.usable(state, kind)],
+            "income": {"cities": named, "known": incomes.shown(state)},
+            "effects": [face for kind in effects.kinds(state) for face in effects.usable(state, kind)]}
+
+
 def choices(state: IvanState, seat: str | None) -> dict[str, Any]:
     """What ``seat`` may do now: the chambers it may enter or leave, and whether it may seal."""
     if seat not in state.players or state.turn is None or state.turn.get("player") != seat:
@@ -89,11 +104,11 @@ def choices(state: IvanState, seat: str | None) -> dict[str, Any]:
                 "coins": state.players[seat].coins}
     if state.phase == "actions" and state.turn["chamber"] is None:
         top = kremlin.significant(state)
-        return {**_map_choices(state, seat), "leave": {c: {"significant": top[c] == seat,
+        return {**_map_choices(state, seat), **_face_choices(state, seat), "leave": {c: {"significant": top[c] == seat,
                               "may_seal": top[c] == seat and c not in state.seals
                               and state.players[seat].seals > 0}
                           for c in state.boyars_in_chambers(seat)}}
     if state.phase == "actions":
         return {"chamber": state.turn["chamber"], "left": dict(state.turn["left"]),
-                **_map_choices(state, seat)}
+                **_map_choices(state, seat), **_face_choices(state, seat)}
     return {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.game import Screens
+from companion.games.ivan import catalog, regional
 from companion.games.ivan.text import names_of
 from companion.i18n import render, sentence
 
@@ -32,6 +33,7 @@ class Scene:
     local = LOCAL
     foreign = FOREIGN
     kinds = KINDS
+    icons = regional.icons(catalog.data())
 
     def __init__(self, snap: Any, lang: str, seat: str | None, facts: Any = None,
                  t: Any = None) -> None:
@@ -114,7 +116,7 @@ class Scene:
         return rows
 
     def reward(self, reward: dict[str, Any]) -> str:
-        """A regional reward as the table entered it."""
+        """A regional reward as the table entered it or its token prints it."""
         parts = []
         if reward["vp"]:
             parts.append(self.say("ivan.w.vp", n=reward["vp"]))
@@ -123,7 +125,36 @@ class Scene:
         parts += [f"{n} {self.term('good', g)}" for g, n in reward["goods"].items() if n]
         if reward["favour"]:
             parts.append(self.say("ivan.w.favour"))
+        if reward.get("action", "none") != "none":
+            parts.append(self.term("icon", reward["action"]))
         return ", ".join(parts) or "—"
+
+    def project(self, card: dict[str, Any]) -> str:
+        """A known project card: the goods it asks, then its points."""
+        cost = ", ".join(f"{n} {self.term('good', g)}" for g, n in card["cost"].items()) or "—"
+        return f"{cost} → {self.say('ivan.w.vp', n=card['vp'])}"
+
+    def income(self, city: dict[str, Any]) -> str:
+        """A city's known income, as its bottom prints it."""
+        parts = [self.say("ivan.w.coins", n=city["coins"])] if city["coins"] else []
+        return ", ".join(parts + [f"{n} {self.term('good', g)}" for g, n in city["goods"].items()])
+
+    def effect(self, face: dict[str, Any]) -> str:
+        """A known trophy's or trade token's effect: what it costs, then what it gives."""
+        paid = [f"{-n} {self.term('good', g)}" for g, n in face["goods"].items() if n < 0]
+        got = [f"{n} {self.term('good', g)}" for g, n in face["goods"].items() if n > 0]
+        if face["coins"] < 0:
+            paid.insert(0, self.say("ivan.w.coins", n=-face["coins"]))
+        if face["coins"] > 0:
+            got.insert(0, self.say("ivan.w.coins", n=face["coins"]))
+        if face["vp"]:
+            got.append(self.say("ivan.w.vp", n=face["vp"]))
+        if face["favour"]:
+            got.append(self.say("ivan.w.favour"))
+        if face["warriors"]:
+            got.append(f"{face['warriors']} × {self.term('icon', 'warrior')}")
+        given = ", ".join(got) or "—"
+        return f"{', '.join(paid)} → {given}" if paid else given
 
     def sources(self, row: dict[str, Any]) -> list[tuple[str, int]]:
         """Where a player's points came from, in the order of play, for the final table."""
@@ -169,5 +200,6 @@ SCREENS = Screens(
     package="companion.games.ivan.web",
     regions={"table": ("status", "kremlin", "decide", "log"), "hand": ("me", "turn", "log")},
     scene=Scene,
-    new_game={"families": FAMILIES},
+    new_game={"families": FAMILIES,
+              "map_keys": [key for key in catalog.questions() if key.startswith("ivan.city.") and key.endswith((".region", ".colour"))]},
 )

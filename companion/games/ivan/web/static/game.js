@@ -2,7 +2,7 @@
    command its fields make, starting from the form's data-base JSON. A field's name is its
    path in the command ("paid.rye", "cities.0.coins"); data-kind="int" makes it a number,
    and data-nonzero leaves a 0 out; data-key puts it under that key of the named object; a
-   data-flag checkbox is true when ticked. Entries left empty (a city not entered) are
+   data-flag checkbox is true when ticked; a disabled field and an unticked radio send nothing. Entries left empty (a city not entered) are
    dropped from the lists the form's data-compact names. A refusal is toasted by TC.send, in the device's language. */
 "use strict";
 (() => {
@@ -30,6 +30,7 @@
   function command(form) {
     const cmd = JSON.parse(form.dataset.base);
     for (const el of form.querySelectorAll("[name]")) {
+      if (el.matches(":disabled") || (el.type === "radio" && !el.checked)) continue;
       if (el.type === "checkbox") {
         if (el.hasAttribute("data-flag") && el.checked) put(cmd, el.name, true);
         continue;
@@ -46,6 +47,19 @@
     }
     return compact(form, cmd);
   }
+
+  // A regional token the install knows prints its rewards: nothing is entered for it, and
+  // only a token met for the first time is told with its background.
+  function token(form) {
+    const picked = form.querySelector("[name=token]:checked");
+    const known = picked !== null && /^\d+$/.test(picked.value);
+    form.querySelector("[data-entered]").disabled = known;
+    form.querySelector("[name=background]").disabled = !(picked && picked.value === "new");
+  }
+
+  document.addEventListener("change", (e) => {
+    if (e.target.name === "token") token(e.target.closest("form"));
+  });
 
   document.addEventListener("click", (e) => {
     const button = e.target.closest("[data-ivan-go]");
