@@ -6,12 +6,11 @@ at the next decision, which ``decision`` names.
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Callable, Mapping
 
-from companion.engine import forms, senders
-from companion.engine.game import Actor, Decision, Emit, versions
-from companion.errors import RuleError
+from companion.engine import forms
+from companion.engine.game import Decision, versions
+from companion.engine.handled import HandledGame
 from companion.games.ivan import (RULES_VERSION, board, catalog, chambers, kremlin, regions, scoring,
                                   setup, simulate, text, values)
 from companion.games.ivan import commands as cmds
@@ -49,15 +48,15 @@ STEPS: dict[str, Callable[[Play], bool]] = {"setup": setup.start, "keep": setup.
 TABLE_ONLY = frozenset({"create", "printed", "deal", "region", "titles"})
 
 
-def proceed(play: Play) -> None:
-    """Run every step the rules settle alone, up to the next decision or the end."""
-    s = play.state
-    while s.pending is None and s.phase in STEPS and STEPS[s.phase](play):
-        pass
-
-
-class IvanRules:
+class IvanRules(HandledGame):
     """Ivan the Terrible, 2 to 4 players, for an engine session."""
+
+    table_only = TABLE_ONLY
+    handlers = HANDLERS
+    steps = STEPS
+    create_type = cmds.Create
+    play_type = Play
+    game_over = "ivan.game_over"
 
     name = "ivan"
     rules_version = RULES_VERSION
@@ -91,20 +90,11 @@ class IvanRules:
     def apply(self, state: IvanState, event: dict[str, Any]) -> None:
         apply(state, event)
 
-    def execute(self, state: IvanState, command: Mapping[str, Any], actor: Actor,
-                rng: random.Random, emit: Emit) -> None:
-        senders.check(command, actor, TABLE_ONLY)
-        cmd = cmds.parse(command)
-        play = Play(state, emit, rng)
-        if isinstance(cmd, cmds.Create):
-            setup.create(play, cmd, versions(self))
-        elif not state.created:
-            raise RuleError("game.not_created")
-        elif state.over:
-            raise RuleError("ivan.game_over")
-        else:
-            HANDLERS[type(cmd)](play, cmd)
-        proceed(play)
+    def parse(self, command: Mapping[str, Any]) -> Any:
+        return cmds.parse(command)
+
+    def create(self, play: Play, command: Any) -> None:
+        setup.create(play, command, versions(self))
 
     def decision(self, state: IvanState) -> Decision | None:
         if not state.created or state.over:
@@ -127,9 +117,6 @@ class IvanRules:
         if state.phase == "titles":
             return Decision("titles", table=True)
         return None
-
-    def seats(self, state: IvanState) -> tuple[str, ...]:
-        return tuple(state.seating)
 
     def view(self, state: IvanState, seat: str | None = None) -> dict[str, Any]:
         return view(state, seat)
