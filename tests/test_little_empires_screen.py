@@ -7,7 +7,8 @@ from types import SimpleNamespace
 
 from companion.games.little_empires.rules import GAME
 from companion.games.little_empires.web.screens import Scene
-from little_empires_table import MAP, Table, play_round
+from little_empires_table import EVERYTHING, MAP, Table, play_round
+from test_little_empires_mountains import MOUNTAINS, ROADS
 
 
 def table_scene(table: Table) -> Scene:
@@ -79,3 +80,11 @@ def test_a_province_is_on_the_sea_only_once_the_table_has_said_so():
     before = table_scene(Table())
     told = table_scene(Table(printed={**Table().state.printed, **MAP}))
     assert (before.coast("grey5"), told.coast("grey5"), told.coast("grey1")) == (False, True, False)
+
+
+def test_a_province_shows_each_mountain_whose_road_ends_there():
+    """«Путь горы»: a mountain stands on the road it blocks; the map marks it at both ends."""
+    table = Table(variants=("mountain_path",), printed={**EVERYTHING, **MOUNTAINS})
+    scene = table_scene(table)
+    ends = {m for m, (a, b) in ROADS.items() if "orange1" in (a, b)}
+    assert set(scene.mountains_at("orange1")) == {str(m) for m in ends} and scene.mountains_at("purple4") == []

@@ -100,6 +100,11 @@ class Scene:
         player chose, as a two-player game turns up)."""
         return [card["by"] for card in self.v["played"] if card["region"] == region]
 
+    def mountains_at(self, province: str) -> list[str]:
+        """The mountains whose road ends in ``province`` («Путь горы»: a mountain lies on the
+        road between two provinces), as the table told them."""
+        return [m for m, mountain in self.v["mountains"].items() if province in mountain["road"]]
+
     def coast(self, province: str) -> bool:
         """Whether the table has told that ``province`` lies on the sea."""
         return self.facts.get("coast", {}).get(province) == "coast"
