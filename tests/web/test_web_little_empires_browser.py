@@ -62,11 +62,16 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
         page.wait_for_selector("html[data-ready]")
 
     # Destiny: chosen face down on each phone; the table shows who has chosen, not what.
+    # The log is folded; opened, it stays open when the next news redraws it.
+    assert table.get_attribute("[data-log-fold]", "open") is None
+    table.click("[data-log-fold] summary")
     for seat in ("red", "blue"):
         hands[seat].wait_for_selector("[data-destiny-form]")
         hands[seat].click("[data-destiny-form] [data-le-go]")
         hands[seat].wait_for_selector("[data-destiny-laid]")
         table.wait_for_selector(f"[data-chosen={seat}]")
+        assert table.get_attribute("[data-log-fold]", "open") is not None
+    table.click("[data-log-fold] summary")
     assert table.locator("[data-played-region]").count() == 0
     hands["yellow"].click("[data-destiny-form] [data-le-go]")
     table.wait_for_selector(".status[data-phase=planning]")
