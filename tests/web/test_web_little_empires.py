@@ -152,9 +152,13 @@ def test_the_table_tells_the_map_a_province_at_a_time_from_its_own_screen(table,
     assert 'data-tell-map="grey2" open' in page and 'data-tell-map="grey1"' not in page
 
 
-def test_the_table_lists_a_provinces_figures_after_a_colon_and_a_space(table, game):
-    """«Серый, столица»: Anna 2, … reads as a sentence, the names apart from the colon."""
+def test_the_map_shows_each_players_armies_in_a_province_as_his_colour_and_count(table, game):
+    """«Все игроки помещают по 2 армии из личного запаса в каждую столичную провинцию»: on the
+    table's map the capital holds a swatch of each player's colour, named on touch, and 2."""
     page = table.get(f"/table/{game}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     listed = page[page.index('data-province="grey1"'):]
-    listed = listed[listed.index(">") + 1:listed.index("</li>")]
-    assert "»: Anna 2" in " ".join(listed.split())
+    listed = listed[:listed.index("</li>")]
+    for player in PLAYERS:
+        figure = listed[listed.index(f'data-army="{player["seat"]}"'):]
+        figure = figure[:figure.index("</span>")]
+        assert f'title="{player["name"]}"' in figure and f"#pat-{player['seat']}" in figure and "<b>2</b>" in figure

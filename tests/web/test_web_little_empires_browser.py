@@ -2,7 +2,8 @@
 what the board prints; three phones choose their destiny cards in secret, turned up together;
 the tokens go down face down in turn order (a quick action with the first), the table showing
 only a token of the player's colour in its cell; then they are turned up cell by cell from the south and carried out
-from the phones, and the second round begins. Screenshots go to artifacts/web/."""
+from the phones, and the second round begins. In every phase the table is one tablet screen.
+Screenshots go to artifacts/web/."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -25,6 +26,22 @@ def tell_printed(table: Any) -> None:
     table.wait_for_selector("#r-decide form.printed", state="detached")
 
 
+def at_a_glance(table: Any, phase: str) -> None:
+    """The whole table on the tablet's one screen: the page no taller than the screen, no
+    part of the board cut off in its box, and the button of the form the tablet is asked (if
+    any) in view and on top, usable without scrolling."""
+    height = table.evaluate("document.documentElement.scrollHeight")
+    assert height <= TABLET["height"], (phase, height)
+    cut = table.evaluate("""[...document.querySelectorAll('#r-top, #r-cells, #r-map')]
+        .filter(e => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1).map(e => e.id)""")
+    assert cut == [], (phase, cut)
+    go = table.query_selector("#r-decide form:not(.map) [data-le-go]")
+    if go is not None:
+        assert table.evaluate("""(b) => { const r = b.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth
+                && b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }""", go), phase
+
+
 def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path):
     table = device(browser, TABLET, "en", server)
     made = api_post(table, f"{server}/api/games", {"game": "little-empires", "players": PLAYERS, "pin": PIN})
@@ -32,8 +49,10 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
     table.goto(server + made.json()["table"])
     table.wait_for_selector("html[data-ready]")
     table.wait_for_selector("#r-decide form.printed")
+    at_a_glance(table, "the box's values")
     tell_printed(table)
     table.wait_for_selector(".status[data-phase=destiny][data-era='1']")
+    at_a_glance(table, "destiny")
 
     links = {a.get_attribute("data-join"): a.get_attribute("href")
              for a in table.query_selector_all("a[data-join]")}
@@ -43,15 +62,20 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
         page.wait_for_selector("html[data-ready]")
 
     # Destiny: chosen face down on each phone; the table shows who has chosen, not what.
+    # The log is folded; opened, it stays open when the next news redraws it.
+    assert table.get_attribute("[data-log-fold]", "open") is None
+    table.click("[data-log-fold] summary")
     for seat in ("red", "blue"):
         hands[seat].wait_for_selector("[data-destiny-form]")
         hands[seat].click("[data-destiny-form] [data-le-go]")
         hands[seat].wait_for_selector("[data-destiny-laid]")
         table.wait_for_selector(f"[data-chosen={seat}]")
-    assert table.locator("[data-played]").count() == 0
+        assert table.get_attribute("[data-log-fold]", "open") is not None
+    table.click("[data-log-fold] summary")
+    assert table.locator("[data-played-region]").count() == 0
     hands["yellow"].click("[data-destiny-form] [data-le-go]")
     table.wait_for_selector(".status[data-phase=planning]")
-    table.wait_for_selector("[data-played]")
+    table.wait_for_selector("[data-played-region]")
 
     # The tokens, in turn order; the first with its cell's quick action (move 1).
     first = True
@@ -82,6 +106,7 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
             assert "Recruit armies" not in table.inner_text("#r-cells")
             assert table.locator(f"[data-cell='1'] [data-face=down][data-token={seat}] svg.swatch").count() == 1
             table.screenshot(path=str(artifacts / "le-table-placed.png"), full_page=True)
+            at_a_glance(table, "planning")
             first = False
 
     # Execution, cell by cell from the south: the first player's «Движение на 3» and the
@@ -94,6 +119,8 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
         cells.append(int(cell))
         page = hands[seat]
         page.wait_for_selector("form.act")
+        if not cells[:-1]:
+            at_a_glance(table, "execution")
         if page.get_attribute("form.act", "data-act") == "recruit":
             page.click("form.act [data-le-go]")
         elif cell == "1":
@@ -105,11 +132,11 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
         page.wait_for_selector("form.act", state="detached")
         settle([page], table)
     assert cells == sorted(cells)
-    name = next(p["name"] for p in PLAYERS if p["seat"] == mover)
-    assert f"{name} 1" in table.inner_text("[data-province=grey3]")
+    assert table.inner_text(f"[data-province=grey3] [data-army={mover}]") == "1"
     table.wait_for_selector(".status[data-phase=planning][data-round='2']")
     settle(list(hands.values()), table)
     assert table.locator("#r-cells [data-face=up]").count() == 12
+    at_a_glance(table, "second round")
     table.screenshot(path=str(artifacts / "le-table-round-2.png"), full_page=True)
     hands["blue"].screenshot(path=str(artifacts / "le-hand-ru.png"), full_page=True)
     for page in [table, *hands.values()]:

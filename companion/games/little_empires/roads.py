@@ -43,6 +43,12 @@ def known(state: LEState) -> bool:
     return all(key in state.printed for key in keys(state.data))
 
 
+def told_coast(state: LEState) -> dict[str, str]:
+    """Each province whose coast the table has told, and its answer."""
+    coast, _ = _keys(tuple(state.data["regions"].items()))
+    return {key.rsplit(".", 1)[1]: state.printed[key] for key in coast if key in state.printed}
+
+
 def told(state: LEState, values: Mapping[str, Any]) -> dict[str, Any]:
     """A part of the map as the table tells it between questions: map values only, each one
     the board could show (a later word on a pair corrects the earlier one)."""

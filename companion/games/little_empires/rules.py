@@ -136,14 +136,14 @@ class LittleEmpiresRules:
 
     def facts(self, state: LEState) -> dict[str, Any]:
         """The board as the table told it: each cell's region and quick action, each
-        province's resource cell and shrine; and the next province whose map is untold."""
+        province's resource cell, shrine and coast; and the next province whose map is untold."""
         if not state.cards:
             return {}
         untold = roads.unknown_from(state)
         return {"cells": [{"cell": n, "region": values.cell_region(state, n),
                            "quick": values.cell_quick(state, n)} for n in range(1, len(state.cells) + 1)],
                 "regions": dict(state.data["regions"]), "resources": dict(state.resource_at),
-                "shrines": dict(state.shrine_at),
+                "shrines": dict(state.shrine_at), "coast": roads.told_coast(state),
                 "untold_map": None if untold is None else {"province": untold[0], "coast": untold[1],
                                                            "links": [list(link) for link in untold[2]]}}
 

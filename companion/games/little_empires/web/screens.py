@@ -67,6 +67,49 @@ class Scene:
         return list(data()["regions"])
 
     @property
+    def eras(self) -> int:
+        return data()["eras"]
+
+    @property
+    def direction(self) -> str | None:
+        """The way the tokens are turned up this round: «снизу вверх» in an era's first
+        round, «сверху вниз» in its second (None before the first round)."""
+        return {1: "up", 2: "down"}.get(self.v["round"])
+
+    def awaits(self) -> dict[str, Any]:
+        """What the game waits for, for the table's top line: a seat's token to carry out
+        or to place, the destiny cards still being chosen, a seat's expedition, or an entry
+        on the tablet itself."""
+        pending = self.v["pending"]
+        if self.v["result"]:
+            return {"kind": None, "seats": []}
+        if pending and pending["kind"] == "expedition":
+            return {"kind": "expedition", "seats": [pending["player"]]}
+        if pending:
+            return {"kind": "table", "seats": []}
+        if self.v["current"]:
+            return {"kind": "act", "seats": [self.v["current"]["player"]]}
+        if self.v["placer"]:
+            return {"kind": "place", "seats": [self.v["placer"]]}
+        if self.phase == "destiny" and self.v["choosing"]:
+            return {"kind": "destiny", "seats": list(self.v["choosing"])}
+        return {"kind": None, "seats": []}
+
+    def cards_in(self, region: str) -> list[str | None]:
+        """Who played each destiny card of ``region`` turned up so far (None: the card no
+        player chose, as a two-player game turns up)."""
+        return [card["by"] for card in self.v["played"] if card["region"] == region]
+
+    def mountains_at(self, province: str) -> list[str]:
+        """The mountains whose road ends in ``province`` («Путь горы»: a mountain lies on the
+        road between two provinces), as the table told them."""
+        return [m for m, mountain in self.v["mountains"].items() if province in mountain["road"]]
+
+    def coast(self, province: str) -> bool:
+        """Whether the table has told that ``province`` lies on the sea."""
+        return self.facts.get("coast", {}).get(province) == "coast"
+
+    @property
     def printed(self) -> dict[str, Any] | None:
         pending = self.v["pending"]
         return pending if pending and pending["kind"] == "printed" else None
@@ -180,7 +223,7 @@ class Scene:
 
 SCREENS = Screens(
     package="companion.games.little_empires.web",
-    regions={"table": ("status", "cells", "decide", "log"), "hand": ("me", "turn", "log")},
+    regions={"table": ("top", "cells", "map", "decide", "log"), "hand": ("me", "turn", "log")},
     scene=Scene,
     new_game={"colours": ("red", "blue", "yellow", "green")},
 )

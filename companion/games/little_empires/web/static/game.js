@@ -6,7 +6,7 @@
    is empty, every field of a [data-option] whose [data-choose] radio (if it has one) is not ticked, and
    every field of a [data-for] the chosen cell's quick action hides, and the [data-pay] of a
    cell that costs nothing (game.css).
-   A refusal is toasted by TC.send, in the device's language. */
+   A refusal is toasted by TC.send, in the device's language. The table's log folds. */
 "use strict";
 (() => {
   function put(target, path, value) {
@@ -73,6 +73,18 @@
       if (option.hidden && option.selected) option.parentElement.value = "";
     }
   });
+
+  // The table's log stays folded or open, as the group left it, when an update redraws it.
+  const LOG = "le.log.open";
+  function fold() {
+    const box = document.querySelector("[data-log-fold]");
+    if (box) box.open = sessionStorage.getItem(LOG) === "1";
+  }
+  document.addEventListener("toggle", (e) => {
+    if (e.target.matches && e.target.matches("[data-log-fold]")) sessionStorage.setItem(LOG, e.target.open ? "1" : "0");
+  }, true);
+  document.addEventListener("tc:update", fold);
+  fold();
 
   document.addEventListener("click", (e) => {
     const button = e.target.closest("[data-le-go]");
