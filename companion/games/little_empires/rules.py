@@ -6,12 +6,11 @@ harvest tokens, the end of an era) and stops at the next decision, which ``decis
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Callable, Mapping
 
-from companion.engine import forms, senders
-from companion.engine.game import Actor, Decision, Emit, versions
-from companion.errors import RuleError
+from companion.engine import forms
+from companion.engine.game import Decision, versions
+from companion.engine.handled import HandledGame
 from companion.games.little_empires import (RULES_VERSION, agenda, board, catalog, era, expedition,
                                             orders, planning, roads, setup, simulate, text, values)
 from companion.games.little_empires import commands as cmds
@@ -47,15 +46,15 @@ TABLE_ONLY = frozenset({"create", "printed", "bonus", "significance", "quick_tok
 
 
 
-def proceed(play: Play) -> None:
-    """Run every step the rules settle alone, up to the next decision or the end."""
-    s = play.state
-    while s.pending is None and s.phase in STEPS and STEPS[s.phase](play):
-        pass
-
-
-class LittleEmpiresRules:
+class LittleEmpiresRules(HandledGame):
     """Little Empires: Samurai, 2 to 4 players, for an engine session."""
+
+    table_only = TABLE_ONLY
+    handlers = HANDLERS
+    steps = STEPS
+    create_type = cmds.Create
+    play_type = Play
+    game_over = "le.game_over"
 
     name = "little-empires"
     rules_version = RULES_VERSION
@@ -91,22 +90,16 @@ class LittleEmpiresRules:
     def apply(self, state: LEState, event: dict[str, Any]) -> None:
         apply(state, event)
 
-    def execute(self, state: LEState, command: Mapping[str, Any], actor: Actor,
-                rng: random.Random, emit: Emit) -> None:
-        senders.check(command, actor, TABLE_ONLY)
-        cmd = cmds.parse(command)
-        play = Play(state, emit, rng)
-        if isinstance(cmd, cmds.Create):
-            setup.create(play, cmd, versions(self))
-        elif not state.created:
-            raise RuleError("game.not_created")
-        elif state.over:
-            raise RuleError("le.game_over")
-        else:
-            HANDLERS[type(cmd)](play, cmd)
-            if isinstance(cmd, (cmds.Place, cmds.Act, cmds.Expedition)) and state.agenda:
-                agenda.check(play, cmd.player)
-        proceed(play)
+    def parse(self, command: Mapping[str, Any]) -> Any:
+        return cmds.parse(command)
+
+    def create(self, play: Play, command: Any) -> None:
+        setup.create(play, command, versions(self))
+
+    def after(self, play: Play, command: Any) -> None:
+        """The agenda variant's tokens are checked after every move that can meet one."""
+        if isinstance(command, (cmds.Place, cmds.Act, cmds.Expedition)) and play.state.agenda:
+            agenda.check(play, command.player)
 
     def decision(self, state: LEState) -> Decision | None:
         if not state.created or state.over:
@@ -124,9 +117,6 @@ class LittleEmpiresRules:
         if at is not None:
             return Decision("act", seats=(at[1]["owner"],))
         return None
-
-    def seats(self, state: LEState) -> tuple[str, ...]:
-        return tuple(state.seating)
 
     def view(self, state: LEState, seat: str | None = None) -> dict[str, Any]:
         return view(state, seat)
