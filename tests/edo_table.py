@@ -117,3 +117,12 @@ class Table:
                 self.do({"type": "reveal", "player": who})
             else:
                 self.do({"type": "done", "player": who})
+
+
+def blue_first(players: int = 2, **kw) -> Table:
+    """A table whose first player is blue (the rulebook's examples follow Blue)."""
+    for seed in range(1, 50):
+        table = Table(players, seed=seed, **kw)
+        if table.state.first == "blue":
+            return table
+    raise AssertionError("no seed puts blue first")

@@ -5,16 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import RuleError
-from edo_table import Table
-
-
-def blue_first(players: int = 2, **kw) -> Table:
-    """A table whose first player is blue (the rulebook's examples follow Blue)."""
-    for seed in range(1, 50):
-        table = Table(players, seed=seed, **kw)
-        if table.state.first == "blue":
-            return table
-    raise AssertionError("no seed puts blue first")
+from edo_table import Table, blue_first
 
 
 def blue_plays(table: Table, *slots) -> None:

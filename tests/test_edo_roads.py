@@ -10,15 +10,7 @@ from companion.engine.game import Actor
 from companion.errors import RuleError
 from companion.games.edo import catalog, roads
 from companion.games.edo.rules import GAME
-from edo_table import EVERYTHING, NEIGHBOURS, ROADS, Table, roads as told_roads
-
-
-def blue_first(players: int = 2, **kw) -> Table:
-    for seed in range(1, 50):
-        table = Table(players, seed=seed, **kw)
-        if table.state.first == "blue":
-            return table
-    raise AssertionError("no seed puts blue first")
+from edo_table import EVERYTHING, NEIGHBOURS, ROADS, Table, blue_first, roads as told_roads
 
 
 def mapped(players: int = 2, **kw) -> Table:
