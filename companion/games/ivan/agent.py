@@ -181,18 +181,21 @@ def _extra(state: IvanState, seat: str, rng: random.Random) -> Command | None:
 
 
 def _effect_face(state: IvanState, seat: str, effect: dict[str, Any], rng: random.Random) -> Command:
-    """The effect as a known trophy or trade token now and then, or told as a new one."""
+    """The effect as a known face now and then, or told as a new one (an estate only while
+    the player holds one unturned)."""
     source, p = effect["source"], state.players[seat]
     if state.referee or source not in effects.kinds(state):
         return effect
-    playable = [f for f in effects.usable(state, source)
+    playable = [f for f in effects.usable(state, source, seat)
                 if p.coins >= -f["coins"] and all(p.goods[g] >= -n for g, n in f["goods"].items())
                 and f["warriors"] <= (0 if cities.tracked(state) else p.warriors)]
     if playable and rng.random() < 0.6:
         return {"type": "effect", "player": seat, "source": source, "face": rng.choice(playable)["n"],
                 **({"taken": effect["taken"]} if "taken" in effect else {})}
-    if effects.tellable(state, source) and rng.random() < 0.7:
-        return {**effect, "face": "new"}
+    fresh = not effects.per_round(state, source) or effects.unturned(state, seat) > 0
+    if fresh and effects.tellable(state, source) and rng.random() < 0.7:
+        icon = rng.choice(["none", "move", "project"]) if effects.acts(state, source) else "none"
+        return {**effect, "face": "new", "action": icon}
     return effect
 
 

@@ -176,8 +176,12 @@ class Effect(_Command, tag="effect"):
     taken: bool = False
     """A trade token taken from the map onto the player's board (its effect resolved at once)."""
     face: Union[whole(1, 99), Literal["new"], None] = None
-    """A trophy or trade token the install knows (its number: its effect is the game's), or
-    one played for the first time ("new": what is entered is kept as its face)."""
+    """A trophy, trade token, estate or board effect the install knows (its number: its
+    effect is the game's), or one played for the first time ("new": what is entered is kept
+    as its face)."""
+    action: Literal["none", "income", "warrior", "move", "project", "complete", "estate", "title", "exchange2",
+                    "exchange1", "trade1", "trade2", "wild_field", "building"] = "none"
+    """The legend's icon an estate or board effect also shows, carried out on the board."""
 
 
 class Free(_Command, tag="free"):

@@ -80,8 +80,8 @@ def _map_choices(state: IvanState, seat: str) -> dict[str, Any]:
 
 def _face_choices(state: IvanState, seat: str) -> dict[str, Any]:
     """The faces ``seat``'s phone may tap: the known project cards of the kinds in its hand,
-    the cities it may name for income with the income known of each, the known trophies
-    and trade tokens."""
+    the cities it may name for income with the income known of each, the known trophies,
+    trade tokens, board effects and its unturned estates."""
     if state.referee:
         return {}
     kinds = dict.fromkeys(state.players[seat].hand)
@@ -89,7 +89,7 @@ def _face_choices(state: IvanState, seat: str) -> dict[str, Any]:
     named = [c for c in every if cities.count(state, seat, c)] if cities.tracked(state) else list(every)
     return {"projects": [card for kind in kinds for card in projects.usable(state, kind)],
             "income": {"cities": named, "known": incomes.shown(state)},
-            "effects": [face for kind in effects.kinds(state) for face in effects.usable(state, kind)]}
+            "effects": [face for kind in effects.kinds(state) for face in effects.usable(state, kind, seat)]}
 
 
 def choices(state: IvanState, seat: str | None) -> dict[str, Any]:
