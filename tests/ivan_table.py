@@ -65,6 +65,12 @@ def effect_face(source: str, n: int, coins: int = 0, vp: int = 0, favour: int = 
             **{at + g: goods.get(g, 0) for g in every}, **icon}
 
 
+def title_face(n: int, per: str, vp: int, how: str = "each", of: int = 1) -> dict[str, Any]:
+    """Title ``n`` as the install keeps it: what it counts, how, and its numbers."""
+    at = f"ivan.title{n}."
+    return {at + "per": per, at + "how": how, at + "vp": vp, at + "of": of}
+
+
 class Table:
     """One game of Ivan in memory, past the set-up: every player has kept a project."""
 

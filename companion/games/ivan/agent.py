@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.ivan import cities, effects, incomes, kremlin, projects, regional, regions, setup
+from companion.games.ivan import cities, effects, incomes, kremlin, projects, regional, regions, setup, titles
 from companion.games.ivan.state import IvanState
 
 Command = dict[str, Any]
@@ -199,6 +199,34 @@ def _effect_face(state: IvanState, seat: str, effect: dict[str, Any], rng: rando
     return effect
 
 
+def _titles(state: IvanState, rng: random.Random) -> Command:
+    """Each family's titles: now and then a known one tapped, one told for the first time or a
+    formula for this scoring (a count entered where the game does not track it), the rest
+    entered as points."""
+    known: dict[str, list[dict[str, Any]]] = {}
+    faces = [f for f in titles.usable(state)
+             if titles.tracked(state, f["per"]) or f["how"] != "most"]
+    rng.shuffle(faces)
+    for seat in state.seating:
+        roll = rng.random()
+        if roll < 0.3 and faces:
+            face = faces.pop()
+            known[seat] = [{"title": face["n"], **_count(state, face["per"], rng)}]
+        elif roll < 0.6:
+            per = rng.choice(titles.choices(state.data, "per"))
+            how = rng.choice(titles.choices(state.data, "how")) if titles.tracked(state, per) else "each"
+            told = {"title": "new"} if not state.referee and titles.tellable(state) and rng.random() < 0.5 else {}
+            known[seat] = [{"per": per, "how": how, "vp": rng.randint(1, 5), "of": rng.randint(0, 3),
+                            **_count(state, per, rng), **told}]
+    return {"type": "titles", "vp": {seat: rng.randint(0, 8) for seat in state.seating if seat not in known},
+            "known": known}
+
+
+def _count(state: IvanState, per: str, rng: random.Random) -> dict[str, int]:
+    """The count a title needs entered where the game does not track what it counts."""
+    return {} if titles.tracked(state, per) else {"count": rng.randint(0, 4)}
+
+
 def _act(state: IvanState, seat: str, rng: random.Random) -> Command:
     extra = _extra(state, seat, rng)
     if extra is not None:
@@ -259,8 +287,5 @@ def choose(state: IvanState, rng: random.Random) -> Command:
                     "reward": rng.randint(0, 1)}
         return _region(state, rng)
     if state.phase == "titles":
-        kinds = ["set", *state.data["project_kinds"], "trophies_tokens"] + (["cities"] if cities.tracked(state) else [])
-        known = {seat: [{"per": rng.choice(kinds), "vp": rng.randint(1, 5)}]
-                 for seat in state.seating if rng.random() < 0.4}
-        return {"type": "titles", "vp": {seat: rng.randint(0, 8) for seat in state.seating}, "known": known}
+        return _titles(state, rng)
     raise RuleError("ivan.not_now")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.games.ivan import cities, effects, incomes, kremlin, projects, regional, regions, setup
+from companion.games.ivan import cities, effects, incomes, kremlin, projects, regional, regions, setup, titles
 from companion.games.ivan.state import IvanState
 
 
@@ -44,6 +44,8 @@ def view(state: IvanState, seat: str | None = None) -> dict[str, Any]:
         "region": copy.deepcopy(state.region),
         "next_region": regions.next_region(state) if state.phase == "regions" else None,
         "regional_tokens": regional.usable(state) if state.phase == "regions" and not state.referee else [],
+        "titles_known": titles.usable(state) if state.phase == "titles" else [],
+        "titles_asked": [per for per in titles.choices(state.data, "per") if not titles.tracked(state, per)] if state.created else [],
         "cities": copy.deepcopy(state.cities),
         "counted": _counted(state),
         "scored": copy.deepcopy(state.scored),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.game import Screens
-from companion.games.ivan import catalog, effects, regional
+from companion.games.ivan import catalog, effects, regional, titles
 from companion.games.ivan.text import names_of
 from companion.i18n import render, sentence
 
@@ -35,6 +35,8 @@ class Scene:
     kinds = KINDS
     icons = regional.icons(catalog.data())
     effect_icons = effects.icons(catalog.data())
+    title_pers = titles.choices(catalog.data(), "per")
+    title_hows = titles.choices(catalog.data(), "how")
 
     def __init__(self, snap: Any, lang: str, seat: str | None, facts: Any = None,
                  t: Any = None) -> None:
@@ -159,6 +161,11 @@ class Scene:
             got.append(self.term("icon", face["action"]))
         given = ", ".join(got) or "—"
         return f"{', '.join(paid)} → {given}" if paid else given
+
+    def title(self, face: dict[str, Any]) -> str:
+        """A known title's formula: its number, what it counts, how, and its numbers."""
+        how = self.say("ivan.w.title_" + face["how"], vp=face["vp"], of=face["of"])
+        return f"{face['n']}: {self.term('title_per', face['per'])}, {how}"
 
     def sources(self, row: dict[str, Any]) -> list[tuple[str, int]]:
         """Where a player's points came from, in the order of play, for the final table."""
