@@ -20,6 +20,7 @@ def _player(state: IvanState, seat: str, viewer: str | None) -> dict[str, Any]:
             "wild": p.wild, "buildings": p.buildings, "hand_size": len(p.hand),
             "hand": list(p.hand) if viewer == seat else None,
             "completed": dict(p.completed), "titles": p.titles, "estates": p.estates,
+            "turned": state.turned_by.get(seat, 0),
             "trophies": p.trophies, "tokens": p.tokens, "kept": p.kept,
             "unplaced": kremlin.unplaced(state, seat) if state.phase == "planning" else 0}
 
