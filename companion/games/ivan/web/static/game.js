@@ -63,8 +63,17 @@
     form.querySelector("[name=background]").disabled = !(picked && picked.value === "new");
   }
 
+  // A title the install knows prints its formula: only its count (where asked) is entered.
+  function title(select) {
+    const known = /^\d+$/.test(select.value);
+    for (const el of select.closest("[data-title-slot]").querySelectorAll("select:not([name$='.title'])")) {
+      el.disabled = known;
+    }
+  }
+
   document.addEventListener("change", (e) => {
     if (e.target.name === "token") token(e.target.closest("form"));
+    if (e.target.name && e.target.name.endsWith(".title")) title(e.target);
   });
 
   document.addEventListener("click", (e) => {
