@@ -93,7 +93,7 @@ def _title(play: Play, seat: str, entry: Title) -> int:
         if not titles.tracked(s, per) and entry.count is None:
             raise RuleError("ivan.title_count_needed", per=per)
         n = titles.count(s, seat, per) if titles.tracked(s, per) else entry.count
-        points = titles.each(formula, n)
+        points = titles.scored(formula, n)
     if formula["n"] is None:
         play.note("ivan.title_scored_entered", player=seat, per=per, count=n, points=points)
     else:

@@ -112,7 +112,7 @@ def count(state: IvanState, seat: str, per: str) -> int:
     return counts[per]()
 
 
-def each(formula: Mapping[str, Any], n: int) -> int:
+def scored(formula: Mapping[str, Any], n: int) -> int:
     """``each``: ``vp`` for every ``of`` counted (0 or 1: for each one); ``at_least``: ``vp``
     once ``of`` or more are counted."""
     if formula["how"] == "at_least":
