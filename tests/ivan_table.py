@@ -55,12 +55,20 @@ def city_income(city: str, coins: int = 0, good: str = "none", goods: int = 0) -
 
 
 def effect_face(source: str, n: int, coins: int = 0, vp: int = 0, favour: int = 0, warriors: int = 0,
-                **goods: int) -> dict[str, Any]:
-    """Trophy or trade token ``n`` as the install keeps it: what it changes (paid below 0)."""
+                action: str = "none", **goods: int) -> dict[str, Any]:
+    """Trophy, trade token, estate or board effect ``n`` as the install keeps it: what it
+    changes (paid below 0), and for an estate or board effect the icon carried out on the board."""
     at = f"ivan.{source}{n}."
     every = ("rye", "wood", "stone", "gunpowder", "cloth", "metal")
+    icon = {at + "action": action} if source in ("estate", "board") else {}
     return {at + "coins": coins, at + "vp": vp, at + "favour": favour, at + "warriors": warriors,
-            **{at + g: goods.get(g, 0) for g in every}}
+            **{at + g: goods.get(g, 0) for g in every}, **icon}
+
+
+def title_face(n: int, per: str, vp: int, how: str = "each", of: int = 1) -> dict[str, Any]:
+    """Title ``n`` as the install keeps it: what it counts, how, and its numbers."""
+    at = f"ivan.title{n}."
+    return {at + "per": per, at + "how": how, at + "vp": vp, at + "of": of}
 
 
 class Table:

@@ -17,7 +17,7 @@ from companion.engine import Session
 from companion.games.ivan.rules import GAME
 from companion.games.ivan.simulate import play_game
 from companion.i18n import LANGUAGES, format_message
-from ivan_table import COLOURS, Table, city_income, effect_face, project_face, regional_face
+from ivan_table import COLOURS, Table, city_income, effect_face, project_face, regional_face, title_face
 
 WEB = Path(str(resources.files(GAME.screens.package)))
 SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
@@ -187,3 +187,26 @@ def test_the_phone_offers_a_known_trade_token_by_its_effect_in_english():
     turn = draw("hand", table.session, "white", "en")["turn"]
     known = re.search(r'data-known-face="trade_token3".*?<button[^>]*>(.*?)</button>', turn, re.S).group(1)
     assert "3: 1 coin, 1 rye" in known
+
+
+def test_the_phone_offers_a_held_estate_by_its_effect_and_icon_in_russian():
+    """«поместье, позволяющее выставить воина за рожь и монету»; the icon is the board's."""
+    face = effect_face("estate", 2, coins=-1, rye=-1, warriors=1, action="move")
+    table = Table(3, referee=False, printed={**COLOURS, **face})
+    table.favour("white", "black", "green")
+    table.chambers(("white", "projects", 0), turn="white", cards={"projects": "colour1"})
+    assert 'data-known-face="estate2"' not in draw("hand", table.session, "white", "ru")["turn"]
+    table.events({"type": "cards", "player": "white", "estates": 1})
+    turn = draw("hand", table.session, "white", "ru")["turn"]
+    known = re.search(r'data-known-face="estate2".*?<button[^>]*>(.*?)</button>', turn, re.S).group(1)
+    assert "1 рожь → 1 × " in known and "переместите в соседний город" in known
+
+
+def test_the_scoring_form_offers_the_known_titles_by_their_formula_in_czech():
+    """«На карте титула указано, каким образом она приносит победные очки»: the table taps a
+    known title; without the map it may enter a count of cities."""
+    table = Table(3, referee=False, printed={**COLOURS, **title_face(5, "trade", 2)})
+    table.events({"type": "phase", "phase": "titles"})
+    decide = draw("table", table.session, None, "cs")["decide"]
+    assert '<option value="5">5: obchodní projekty, 2 VB za každých 1</option>' in decide
+    assert 'value="new"' in decide and ".count" in decide

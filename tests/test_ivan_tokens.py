@@ -90,10 +90,13 @@ def test_the_title_for_cities_with_three_influence_counts_from_the_map():
     assert table.state.players["white"].vp_by["titles"] == 2
 
 
-def test_the_title_for_cities_needs_the_map():
-    """Without the map the cities' influence is not known: its points are entered."""
+def test_without_the_map_the_title_for_cities_asks_the_count_not_the_points():
+    """Without the map the cities' influence is not known: the table enters how many cities,
+    the game gives the points («Влияние в городах определяется так же, как в регионах»)."""
     table = in_turn()
     scoring(table)
     with pytest.raises(RuleError) as refused:
         table.do({"type": "titles", "known": {"white": [{"per": "cities", "vp": 2}]}})
-    assert refused.value.key == "ivan.title_needs_map"
+    assert refused.value.key == "ivan.title_count_needed"
+    table.do({"type": "titles", "known": {"white": [{"per": "cities", "vp": 2, "count": 3}]}})
+    assert table.state.players["white"].vp_by["titles"] == 6

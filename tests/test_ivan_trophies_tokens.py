@@ -81,13 +81,6 @@ def test_there_is_no_thirteenth_trophy():
     assert refused.value.key == "ivan.face_all_known"
 
 
-def test_an_estate_is_entered_not_remembered():
-    table = in_turn()
-    with pytest.raises(RuleError) as refused:
-        play(table, "estate", face="new", vp=1)
-    assert refused.value.key == "ivan.face_not_kept"
-
-
 def test_in_referee_mode_no_face_is_tapped():
     table = in_turn(effect_face("trophy", 2, vp=1), referee=True)
     with pytest.raises(RuleError) as refused:

@@ -23,10 +23,10 @@ from web.words import Words, language
 bp = Blueprint("printed", __name__)
 
 FORMAT = "table-companion/printed/1"
-FILE_MAX = 64 * 1024  # bytes; every question of every game told is under 10 kB
+FILE_MAX = 256 * 1024  # bytes; every question of every game told is about 120 kB
 
 Value = whole(-1000, 1000) | text(40)
-Values = Annotated[dict[text(60, 1), Value], msgspec.Meta(max_length=1000)]
+Values = Annotated[dict[text(60, 1), Value], msgspec.Meta(max_length=4000)]
 
 
 class PrintedForm(msgspec.Struct, forbid_unknown_fields=True):
@@ -81,6 +81,10 @@ def _page(error: str | None = None, status: int = 200) -> tuple[str, int]:
     asking = _asking()
     games = [{"name": name, "title": find_game(name).titles().get(lang, name),
               "groups": _groups(name, questions, lang)} for name, questions in asking.items()]
+    for g in games:
+        # A form of more fields than Werkzeug parses is refused whole: such a game posts
+        # one group at a time.
+        g["split"] = sum(len(group["rows"]) for group in g["groups"]) + 1 > request.max_form_parts
     return render_template("shell/printed.html", t=Words(lang), lang=lang, games=games,
                            error=error, saved=request.args.get("saved")), status
 

@@ -2,13 +2,14 @@
 route or page shows a family's project hand to anyone but that family's phone."""
 from __future__ import annotations
 
+import io
 import json
 import re
 from typing import Any
 
 import pytest
 
-from ivan_table import MAP, regional_face
+from ivan_table import MAP, effect_face, regional_face
 from test_web_printed import created_config
 from web_devices import PIN, Phone
 
@@ -102,3 +103,34 @@ def test_the_new_game_tracks_the_map_once_every_city_is_known(table):
     assert not ticked.search(table.get("/new/ivan").get_data(as_text=True))
     assert table.post("/printed", data={"game": "ivan", **MAP}).status_code == 302
     assert ticked.search(table.get("/new/ivan").get_data(as_text=True))
+
+
+def test_the_printed_page_posts_ivans_faces_a_group_at_a_time(table):
+    """More faces than one form may post (Werkzeug parses 1000 fields): each group of Ivan's
+    faces is its own form, and every form holds fewer fields than that."""
+    page = table.get("/printed", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    ours = page[page.index('<section data-printed-game="ivan">'):]
+    ours = ours[:ours.index("</section>")]
+    forms = ours.split("<form ")[1:]
+    assert len(forms) > 1 and max(form.count("<select ") for form in forms) < 1000
+    assert "Поместья" in ours and "Поместье 15: и на поле" in ours
+
+
+def test_a_group_saved_on_the_page_keeps_the_other_groups(table):
+    """One group's form forgets only its own values left "not known"."""
+    assert table.post("/printed", data={"game": "ivan", **MAP}).status_code == 302
+    estate = {k: str(v) for k, v in effect_face("estate", 1, coins=2).items()}
+    assert table.post("/printed", data={"game": "ivan", **estate}).status_code == 302
+    exported = json.loads(table.get("/printed/export").get_data(as_text=True))["games"]["ivan"]
+    assert exported["ivan.estate1.coins"] == 2 and all(exported[k] == v for k, v in MAP.items())
+
+
+def test_the_export_of_every_ivan_face_imports_again(table):
+    """Every face of the install told (more than a thousand values) is one file to share."""
+    from companion.games.ivan import catalog
+    every = {key: q.options()[0] for key, q in catalog.questions().items()}
+    upload = json.dumps({"format": "table-companion/printed/1", "games": {"ivan": every}}).encode()
+    r = table.post("/printed/import", data={"file": (io.BytesIO(upload), "printed.json")},
+                   content_type="multipart/form-data")
+    assert r.status_code == 302
+    assert len(json.loads(table.get("/printed/export").get_data(as_text=True))["games"]["ivan"]) == len(every)

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.ivan import cities, effects, incomes, kremlin, projects, regional, regions, setup
+from companion.games.ivan import cities, effects, incomes, kremlin, projects, regional, regions, setup, titles
 from companion.games.ivan.state import IvanState
 
 Command = dict[str, Any]
@@ -181,19 +181,50 @@ def _extra(state: IvanState, seat: str, rng: random.Random) -> Command | None:
 
 
 def _effect_face(state: IvanState, seat: str, effect: dict[str, Any], rng: random.Random) -> Command:
-    """The effect as a known trophy or trade token now and then, or told as a new one."""
+    """The effect as a known face now and then, or told as a new one (an estate only while
+    the player holds one unturned)."""
     source, p = effect["source"], state.players[seat]
     if state.referee or source not in effects.kinds(state):
         return effect
-    playable = [f for f in effects.usable(state, source)
+    playable = [f for f in effects.usable(state, source, seat)
                 if p.coins >= -f["coins"] and all(p.goods[g] >= -n for g, n in f["goods"].items())
                 and f["warriors"] <= (0 if cities.tracked(state) else p.warriors)]
     if playable and rng.random() < 0.6:
         return {"type": "effect", "player": seat, "source": source, "face": rng.choice(playable)["n"],
                 **({"taken": effect["taken"]} if "taken" in effect else {})}
-    if effects.tellable(state, source) and rng.random() < 0.7:
-        return {**effect, "face": "new"}
+    fresh = not effects.per_round(state, source) or effects.unturned(state, seat) > 0
+    if fresh and effects.tellable(state, source) and rng.random() < 0.7:
+        icon = rng.choice(["none", "move", "project"]) if effects.acts(state, source) else "none"
+        return {**effect, "face": "new", "action": icon}
     return effect
+
+
+def _titles(state: IvanState, rng: random.Random) -> Command:
+    """Each family's titles: now and then a known one tapped, one told for the first time or a
+    formula for this scoring (a count entered where the game does not track it), the rest
+    entered as points."""
+    known: dict[str, list[dict[str, Any]]] = {}
+    faces = [f for f in titles.usable(state)
+             if titles.tracked(state, f["per"]) or f["how"] != "most"]
+    rng.shuffle(faces)
+    for seat in state.seating:
+        roll = rng.random()
+        if roll < 0.3 and faces:
+            face = faces.pop()
+            known[seat] = [{"title": face["n"], **_count(state, face["per"], rng)}]
+        elif roll < 0.6:
+            per = rng.choice(titles.choices(state.data, "per"))
+            how = rng.choice(titles.choices(state.data, "how")) if titles.tracked(state, per) else "each"
+            told = {"title": "new"} if not state.referee and titles.tellable(state) and rng.random() < 0.5 else {}
+            known[seat] = [{"per": per, "how": how, "vp": rng.randint(1, 5), "of": rng.randint(0, 3),
+                            **_count(state, per, rng), **told}]
+    return {"type": "titles", "vp": {seat: rng.randint(0, 8) for seat in state.seating if seat not in known},
+            "known": known}
+
+
+def _count(state: IvanState, per: str, rng: random.Random) -> dict[str, int]:
+    """The count a title needs entered where the game does not track what it counts."""
+    return {} if titles.tracked(state, per) else {"count": rng.randint(0, 4)}
 
 
 def _act(state: IvanState, seat: str, rng: random.Random) -> Command:
@@ -256,8 +287,5 @@ def choose(state: IvanState, rng: random.Random) -> Command:
                     "reward": rng.randint(0, 1)}
         return _region(state, rng)
     if state.phase == "titles":
-        kinds = ["set", *state.data["project_kinds"], "trophies_tokens"] + (["cities"] if cities.tracked(state) else [])
-        known = {seat: [{"per": rng.choice(kinds), "vp": rng.randint(1, 5)}]
-                 for seat in state.seating if rng.random() < 0.4}
-        return {"type": "titles", "vp": {seat: rng.randint(0, 8) for seat in state.seating}, "known": known}
+        return _titles(state, rng)
     raise RuleError("ivan.not_now")

@@ -41,8 +41,9 @@ def asked(document: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The file's questions, with each regional token's and project's face spelt out as
     questions: a face is declared once as its parts and asked per token
     (``ivan.regional<n>.<part>``), per project of each kind (``ivan.trade<n>.<part>``) or
-    per city (its income, ``ivan.city.<city>.<part>``) or per trophy and trade token
-    (``ivan.trophy<n>.<part>``), so the install can never hold a
+    per city (its income, ``ivan.city.<city>.<part>``) or per trophy, trade token, estate
+    and printed board effect (``ivan.trophy<n>.<part>``) and per title (``ivan.title<n>.<part>``),
+    so the install can never hold a
     component beyond the box's count."""
     regional, projects = document["faces"]["regional"], document["faces"]["projects"]
     faces = [{**part, "key": f"ivan.regional{n}.{part['part']}", "group": regional["group"],
@@ -56,9 +57,14 @@ def asked(document: Mapping[str, Any]) -> list[dict[str, Any]]:
                "params": {**part.get("params", {}), "dst": city}}
               for city in document["cities"] for part in document["faces"]["income"]["parts"]]
     effects = document["faces"]["effects"]
-    faces += [{**part, "key": f"ivan.{kind}{n}.{part['part']}", "group": effects["group"],
+    faces += [{**part, "key": f"ivan.{kind}{n}.{part['part']}", "group": effects.get("groups", {}).get(kind, effects["group"]),
                "params": {**part.get("params", {}), "source": kind, "n": n}}
-              for kind, count in effects["counts"].items() for n in range(1, count + 1) for part in effects["parts"]]
+              for kind, count in effects["counts"].items() for n in range(1, count + 1)
+              for part in effects["parts"] + effects.get("extra", {}).get(kind, [])]
+    titles = document["faces"]["titles"]
+    faces += [{**part, "key": f"ivan.title{n}.{part['part']}", "group": titles["group"],
+               "params": {**part.get("params", {}), "n": n}}
+              for n in range(1, titles["count"] + 1) for part in titles["parts"]]
     return list(document["printed"]) + [{k: v for k, v in face.items() if k != "part"} for face in faces]
 
 

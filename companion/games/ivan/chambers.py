@@ -282,7 +282,8 @@ def grant(play: Play, cmd: Grant) -> None:
 def effect(play: Play, cmd: Effect) -> None:
     """An estate, trophy, trade token or board effect as its face says; only in the player's
     own turn of the action phase: «свободные действия нельзя совершать в чужой ход, в фазе
-    планирования и в фазе конца раунда»."""
+    планирования и в фазе конца раунда». An icon the game does not count is named in the log
+    for the player to carry out on the board."""
     kremlin.own_turn(play, cmd.player, "actions")
     cmd = _face(play, cmd)
     player = play.state.players[cmd.player]
@@ -306,6 +307,8 @@ def effect(play: Play, cmd: Effect) -> None:
     if cmd.taken:
         _token_to_board(play, cmd.player)
     play.note("ivan.effect", player=cmd.player, source=cmd.source)
+    if cmd.action != "none":
+        play.note("ivan.effect_icon", player=cmd.player, icon=cmd.action)
     play.vp(cmd.player, cmd.vp, cmd.source)
     for _ in range(cmd.favour):
         play.gain_favour(cmd.player)
@@ -320,7 +323,10 @@ def _face(play: Play, cmd: Effect) -> Effect:
     if s.referee:
         raise RuleError("ivan.face_referee")
     entered = {"coins": cmd.coins, "goods": {g: n for g, n in cmd.goods.items() if n}, "vp": cmd.vp,
-               "favour": cmd.favour, "warriors": cmd.warriors}
+               "favour": cmd.favour, "warriors": cmd.warriors, "action": cmd.action}
+    turned = effects.per_round(s, cmd.source)
+    if turned and effects.unturned(s, cmd.player) <= 0:
+        raise RuleError("ivan.estate_none_unturned", n=s.players[cmd.player].estates)
     if cmd.face == "new":
         n, values = effects.told(s, cmd.source, entered)
         play.event(EVENT, values=values)
@@ -330,10 +336,12 @@ def _face(play: Play, cmd: Effect) -> Effect:
         n = cmd.face
         found = effects.chosen(s, cmd.source, n)
         printed = {k: found[k] for k in entered}
-        if any(entered[k] for k in entered) and entered != printed:
+        if any(entered[k] not in (0, {}, "none") for k in entered) and entered != printed:
             raise RuleError("ivan.face_prints_other", source=cmd.source, n=n)
     if effects.once(s, cmd.source):
         play.event("face_used", face=f"{cmd.source}{n}")
+    if turned:
+        play.event("turned", player=cmd.player, face=f"{cmd.source}{n}")
     return msgspec.structs.replace(cmd, **printed)
 
 

@@ -176,8 +176,12 @@ class Effect(_Command, tag="effect"):
     taken: bool = False
     """A trade token taken from the map onto the player's board (its effect resolved at once)."""
     face: Union[whole(1, 99), Literal["new"], None] = None
-    """A trophy or trade token the install knows (its number: its effect is the game's), or
-    one played for the first time ("new": what is entered is kept as its face)."""
+    """A trophy, trade token, estate or board effect the install knows (its number: its
+    effect is the game's), or one played for the first time ("new": what is entered is kept
+    as its face)."""
+    action: Literal["none", "income", "warrior", "move", "project", "complete", "estate", "title", "exchange2",
+                    "exchange1", "trade1", "trade2", "wild_field", "building"] = "none"
+    """The legend's icon an estate or board effect also shows, carried out on the board."""
 
 
 class Free(_Command, tag="free"):
@@ -221,16 +225,26 @@ class Choose(_Command, tag="choose"):
 
 
 class Title(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A title the rulebook's answers describe: ``vp`` per set of the three kinds of completed
-    project, per completed project of one kind, per trophy and trade token on the board, or
-    (with the map tracked) per city where the family has 3 influence or more."""
-    per: Literal["set", "construction", "trade", "military", "trophies_tokens", "cities"]
-    vp: whole(1, 10)
+    """A title scored by the game: one the install knows (``title``, its number), whose
+    formula is the game's; one scored for the first time (``title`` "new"), told once as its
+    formula; or (no ``title``) a formula entered for this scoring only. A formula is what it
+    counts (``per``), ``how`` (``each``: ``vp`` for every ``of``; ``at_least``: ``vp`` once
+    ``of`` or more; ``most``: ``vp`` to the most, ``of`` to the next) and its numbers;
+    ``count`` is what it counts when the game does not track it (cities or boyars without
+    the map)."""
+    per: Union[Literal["set", "construction", "trade", "military", "projects", "trophies_tokens", "trophies",
+                       "tokens", "warriors", "wild", "buildings", "boyars", "cities", "estates", "titles",
+                       "coins", "goods", "favour"], None] = None
+    vp: Union[whole(0, 10), None] = None
+    how: Union[Literal["each", "at_least", "most"], None] = None
+    of: Union[whole(0, 10), None] = None
+    title: Union[whole(1, 99), Literal["new"], None] = None
+    count: Union[whole(0, 100), None] = None
 
 
 class Titles(_Command, tag="titles"):
     """Each player's victory points from his titles: entered as the cards say (``vp``), or
-    counted by the game for the titles it knows (``known``), or both."""
+    counted by the game from each title's formula (``known``), or both."""
     vp: Annotated[dict[Id, whole(0, 200)], Meta(max_length=4)] = {}
     known: Annotated[dict[Id, Annotated[tuple[Title, ...], Meta(max_length=15)]], Meta(max_length=4)] = {}
 

@@ -1,12 +1,15 @@
-"""The twelve trophies and twenty trade tokens, learned as the group plays: «12 ЖЕТОНОВ
-ТРОФЕЕВ», «20 ТОРГОВЫХ ЖЕТОНОВ»; their effects are the legend's «Заплатите то, что указано
+"""The twelve trophies, twenty trade tokens, fifteen estates and the player board's three
+printed trade effects, learned as the group plays: «12 ЖЕТОНОВ ТРОФЕЕВ», «20 ТОРГОВЫХ
+ЖЕТОНОВ», «15 КАРТ ПОМЕСТИЙ»; their effects are the legend's «Заплатите то, что указано
 слева от стрелки, чтобы получить то, что указано справа от стрелки» in what the game counts.
 
 A face is the change it makes (coins and each good, paid below zero and got above), its
-points, a favour gained and the warriors it places; told once the first time it is played
-(``ivan.trophy<n>``, ``ivan.trade_token<n>``, numbered in the order the group met them) and
-tapped afterwards. A trophy is taken once a game; a trade token's effect is played again
-whenever a trade project or a chamber plays it.
+points, a favour gained and the warriors it places, and for an estate or a board effect one
+icon of the legend the game does not count (carried out on the board); told once the first
+time it is played (``ivan.trophy<n>``, ``ivan.estate<n>``..., numbered in the order the
+group met them) and tapped afterwards. A trophy is taken once a game, an estate turned once
+a round; a trade token's effect is played again whenever a trade project or a chamber
+plays it.
 """
 from __future__ import annotations
 
@@ -26,8 +29,18 @@ def kinds(state: IvanState) -> list[str]:
     return list(_kind(state)["counts"])
 
 
-def _parts(state: IvanState) -> list[str]:
-    return [part["part"] for part in _kind(state)["parts"]]
+def _parts(state: IvanState, kind: str) -> list[str]:
+    return [part["part"] for part in _kind(state)["parts"] + _kind(state).get("extra", {}).get(kind, [])]
+
+
+def icons(data: dict[str, Any]) -> list[str]:
+    """The legend's icons an estate or board effect may show beside what the game counts."""
+    return list(data["faces"]["effects"]["extra"]["estate"][0]["choices"])
+
+
+def acts(state: IvanState, kind: str) -> bool:
+    """Whether a face of ``kind`` prints an icon the game does not count (an estate's move)."""
+    return "action" in _parts(state, kind)
 
 
 def _slots(state: IvanState, kind: str) -> range:
@@ -35,7 +48,7 @@ def _slots(state: IvanState, kind: str) -> range:
 
 
 def _keys(state: IvanState, kind: str, n: int) -> list[str]:
-    return [f"ivan.{kind}{n}.{part}" for part in _parts(state)]
+    return [f"ivan.{kind}{n}.{part}" for part in _parts(state, kind)]
 
 
 def known(state: IvanState, kind: str) -> list[int]:
@@ -43,17 +56,37 @@ def known(state: IvanState, kind: str) -> list[int]:
 
 
 def face(state: IvanState, kind: str, n: int) -> dict[str, Any]:
-    """A known face as an effect: {"source", "n", "coins", "goods", "vp", "favour", "warriors"}."""
+    """A known face as an effect: {"source", "n", "coins", "goods", "vp", "favour", "warriors",
+    "action"} ("none" for a kind that prints no icon)."""
     at = f"ivan.{kind}{n}."
     goods = {g: state.printed[at + g] for g in state.data["local"] + state.data["foreign"]}
     return {"source": kind, "n": n, "coins": state.printed[at + "coins"],
             "goods": {g: k for g, k in goods.items() if k}, "vp": state.printed[at + "vp"],
-            "favour": state.printed[at + "favour"], "warriors": state.printed[at + "warriors"]}
+            "favour": state.printed[at + "favour"], "warriors": state.printed[at + "warriors"],
+            "action": state.printed.get(at + "action", "none")}
 
 
-def usable(state: IvanState, kind: str) -> list[dict[str, Any]]:
-    """The known faces of ``kind`` that may be played now: a trophy not taken earlier."""
-    return [face(state, kind, n) for n in known(state, kind) if f"{kind}{n}" not in state.faces_used]
+def per_round(state: IvanState, kind: str) -> bool:
+    """Whether a face of ``kind`` is turned once a round (an estate)."""
+    return kind in _kind(state).get("per_round", [])
+
+
+def unturned(state: IvanState, seat: str) -> int:
+    """The estates ``seat`` holds not turned this round: «Действие каждого поместья можно
+    применить только один раз в раунд»."""
+    return state.players[seat].estates - state.turned_by.get(seat, 0)
+
+
+def _spent(state: IvanState, kind: str, n: int) -> bool:
+    return f"{kind}{n}" in (state.turned if per_round(state, kind) else state.faces_used)
+
+
+def usable(state: IvanState, kind: str, seat: str) -> list[dict[str, Any]]:
+    """The known faces of ``kind`` ``seat`` may play now: a trophy not taken earlier, an
+    estate not turned this round while he holds one unturned."""
+    if per_round(state, kind) and unturned(state, seat) <= 0:
+        return []
+    return [face(state, kind, n) for n in known(state, kind) if not _spent(state, kind, n)]
 
 
 def chosen(state: IvanState, kind: str, n: int) -> dict[str, Any]:
@@ -61,8 +94,8 @@ def chosen(state: IvanState, kind: str, n: int) -> dict[str, Any]:
         raise RuleError("ivan.face_not_kept", source=kind)
     if n not in known(state, kind):
         raise RuleError("ivan.face_unknown", source=kind, n=n)
-    if f"{kind}{n}" in state.faces_used:
-        raise RuleError("ivan.face_used", source=kind, n=n)
+    if _spent(state, kind, n):
+        raise RuleError("ivan.estate_turned" if per_round(state, kind) else "ivan.face_used", source=kind, n=n)
     return face(state, kind, n)
 
 
@@ -92,4 +125,6 @@ def told(state: IvanState, kind: str, effect: Mapping[str, Any]) -> tuple[int, d
     values = {at + "coins": effect["coins"], at + "vp": effect["vp"], at + "favour": effect["favour"],
               at + "warriors": effect["warriors"]}
     values.update({at + g: effect["goods"].get(g, 0) for g in state.data["local"] + state.data["foreign"]})
+    if acts(state, kind):
+        values[at + "action"] = effect["action"]
     return free, checked(values, catalog.questions())

@@ -3,7 +3,7 @@ rulebook's order, each line kept for the table to read; the final conversion and
 and the preparation of the next decade.
 
 1. decade two: the favour tokens left on the victory track go back to the box;
-2. titles (the table enters what each player's titles give);
+2. titles (counted by the game from each title's formula, or entered as the cards say);
 3. the Wild Field, most warriors 4, next 2; 4. favour, highest 4, next 2;
 5.-6. decade two: warriors back from the Wild Field, new trophies and trade tokens;
 7. decade four: foreign goods 2 : 1, then any goods and coins 3 : 1.
@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.engine.printed import EVENT
 from companion.errors import RuleError
-from companion.games.ivan import cities, favour, setup, titles
-from companion.games.ivan.commands import Titles
+from companion.games.ivan import favour, setup, titles
+from companion.games.ivan.commands import Title, Titles
 from companion.games.ivan.play import Play
 from companion.games.ivan.state import IvanState
 
@@ -46,20 +47,20 @@ def places(state: IvanState, measure: Mapping[str, int], points: list[int]) -> l
 
 
 def score_titles(play: Play, cmd: Titles) -> None:
-    """Titles, then the Wild Field and favour, then the resets or the end."""
+    """Titles, then the Wild Field and favour, then the resets or the end. «каждый игрок
+    получает очки, указанные на его титулах»: each title the game counts is one line of the
+    log, then each family's titles are one line of the scoring."""
     s = play.state
     if s.phase != "titles" or s.pending is not None:
         raise RuleError("ivan.not_now")
     for seat in {**cmd.vp, **cmd.known}:
         play.player(seat)
-    tracked = cities.tracked(s)
-    if not tracked and any(t.per == "cities" for known in cmd.known.values() for t in known):
-        raise RuleError("ivan.title_needs_map")
+    tapped = [t.title for held in cmd.known.values() for t in held if isinstance(t.title, int)]
+    twice = next((n for n in tapped if tapped.count(n) > 1), None)
+    if twice is not None:
+        raise RuleError("ivan.title_twice", n=twice)
     for seat in s.seating:
-        p = s.players[seat]
-        counts = titles.counted(p.completed, p.trophies, p.tokens,
-                                cities.strong(s, seat) if tracked else None)
-        counted = sum(titles.score(t.per, t.vp, counts) for t in cmd.known.get(seat, ()))
+        counted = sum(_title(play, seat, entry) for entry in cmd.known.get(seat, ()))
         _line(play, seat, "titles", cmd.vp.get(seat, 0) + counted)
     d = s.data["scoring"]
     for seat, vp in places(s, {seat: p.wild for seat, p in s.players.items()}, d["wild_field"]):
@@ -74,6 +75,53 @@ def score_titles(play: Play, cmd: Titles) -> None:
         finish(play)
     else:
         next_decade(play)
+
+
+def _title(play: Play, seat: str, entry: Title) -> int:
+    """One title's points from its formula and what the game counts (or the count entered
+    where the game does not track it), explained in the log."""
+    s = play.state
+    formula = _formula(play, seat, entry)
+    per = formula["per"]
+    if formula["how"] == "most":
+        if not titles.tracked(s, per):
+            raise RuleError("ivan.title_most_untracked", per=per)
+        measure = {other: titles.count(s, other, per) for other in s.seating}
+        points = dict(places(s, measure, [formula["vp"], formula["of"]])).get(seat, 0)
+        n = measure[seat]
+    else:
+        if not titles.tracked(s, per) and entry.count is None:
+            raise RuleError("ivan.title_count_needed", per=per)
+        n = titles.count(s, seat, per) if titles.tracked(s, per) else entry.count
+        points = titles.scored(formula, n)
+    if formula["n"] is None:
+        play.note("ivan.title_scored_entered", player=seat, per=per, count=n, points=points)
+    else:
+        play.note("ivan.title_scored", player=seat, n=formula["n"], per=per, count=n, points=points)
+    return points
+
+
+def _formula(play: Play, seat: str, entry: Title) -> dict[str, Any]:
+    """The title as the install knows it (other entries refused), told for the first time
+    (kept for the install), or entered for this scoring only."""
+    s = play.state
+    given = {"per": entry.per, "how": entry.how, "vp": entry.vp, "of": entry.of}
+    if entry.title is not None and s.referee:
+        raise RuleError("ivan.face_referee")
+    if isinstance(entry.title, int):
+        found = titles.chosen(s, entry.title)
+        if any(value is not None and value != found[part] for part, value in given.items()):
+            raise RuleError("ivan.title_prints_other", n=entry.title)
+        return found
+    if entry.per is None or entry.vp is None:
+        raise RuleError("ivan.title_formula_needed")
+    formula = {"per": entry.per, "how": entry.how or "each", "vp": entry.vp, "of": 1 if entry.of is None else entry.of}
+    if entry.title != "new":
+        return {"n": None, **formula}
+    n, values = titles.told(s, formula)
+    play.event(EVENT, values=values)
+    play.note("ivan.title_learned", player=seat, n=n)
+    return {"n": n, **formula}
 
 
 def conversion(goods: Mapping[str, int], coins: int, data: Mapping[str, Any]) -> dict[str, int]:

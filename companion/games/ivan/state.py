@@ -80,6 +80,10 @@ class IvanState:
     """The region being rewarded: its ranking, rewards and who chooses."""
     faces_used: list[str] = field(default_factory=list)
     """The known trophies (``trophy3``) taken so far this game."""
+    turned: list[str] = field(default_factory=list)
+    """The known estates (``estate3``) turned sideways this round."""
+    turned_by: dict[str, int] = field(default_factory=dict)
+    """How many known estates each family has turned this round."""
     projects_done: list[str] = field(default_factory=list)
     """The known projects (``trade3``) completed so far this game."""
     regional_used: list[int] = field(default_factory=list)
@@ -153,6 +157,7 @@ def _deal(s: IvanState, e: dict[str, Any]) -> None:
     s.dealing = None
     s.chambers = {c: [] for c in s.data["chambers"]}
     s.seals, s.on_cards, s.turn = {}, {}, None
+    s.turned, s.turned_by = [], {}
     for families in s.cities.values():
         for held in families.values():
             held.pop("boyar", None)
@@ -241,6 +246,11 @@ def _face_used(s: IvanState, e: dict[str, Any]) -> None:
     s.faces_used.append(e["face"])
 
 
+def _turned(s: IvanState, e: dict[str, Any]) -> None:
+    s.turned.append(e["face"])
+    s.turned_by[e["player"]] = s.turned_by.get(e["player"], 0) + 1
+
+
 def _project_done(s: IvanState, e: dict[str, Any]) -> None:
     s.projects_done.append(e["project"])
 
@@ -262,7 +272,7 @@ FOLD: dict[str, Callable[[IvanState, dict[str, Any]], None]] = {
     "favour": _favour, "token": _token, "tokens_removed": _tokens_removed, "pieces": _pieces,
     "cards": _cards, "completed": _completed, "wild_reset": _wild_reset,
     "city": _city, "tokens": _tokens, "regional_token": _regional,
-    "project_done": _project_done, "face_used": _face_used,
+    "project_done": _project_done, "face_used": _face_used, "turned": _turned,
     "phase": setter("phase"), "pending": setter("pending"), "turn": setter("turn"),
     "region": setter("region"), "dealing": setter("dealing"), "scored": setter("scored"),
     "over": setter("result"), "note": noted,

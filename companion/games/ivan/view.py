@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.games.ivan import cities, effects, incomes, kremlin, projects, regional, regions, setup
+from companion.games.ivan import cities, effects, incomes, kremlin, projects, regional, regions, setup, titles
 from companion.games.ivan.state import IvanState
 
 
@@ -20,6 +20,7 @@ def _player(state: IvanState, seat: str, viewer: str | None) -> dict[str, Any]:
             "wild": p.wild, "buildings": p.buildings, "hand_size": len(p.hand),
             "hand": list(p.hand) if viewer == seat else None,
             "completed": dict(p.completed), "titles": p.titles, "estates": p.estates,
+            "turned": state.turned_by.get(seat, 0),
             "trophies": p.trophies, "tokens": p.tokens, "kept": p.kept,
             "unplaced": kremlin.unplaced(state, seat) if state.phase == "planning" else 0}
 
@@ -44,6 +45,8 @@ def view(state: IvanState, seat: str | None = None) -> dict[str, Any]:
         "region": copy.deepcopy(state.region),
         "next_region": regions.next_region(state) if state.phase == "regions" else None,
         "regional_tokens": regional.usable(state) if state.phase == "regions" and not state.referee else [],
+        "titles_known": titles.usable(state) if state.phase == "titles" else [],
+        "titles_asked": [per for per in titles.choices(state.data, "per") if not titles.tracked(state, per)] if state.created else [],
         "cities": copy.deepcopy(state.cities),
         "counted": _counted(state),
         "scored": copy.deepcopy(state.scored),
@@ -80,8 +83,8 @@ def _map_choices(state: IvanState, seat: str) -> dict[str, Any]:
 
 def _face_choices(state: IvanState, seat: str) -> dict[str, Any]:
     """The faces ``seat``'s phone may tap: the known project cards of the kinds in its hand,
-    the cities it may name for income with the income known of each, the known trophies
-    and trade tokens."""
+    the cities it may name for income with the income known of each, the known trophies,
+    trade tokens, board effects and its unturned estates."""
     if state.referee:
         return {}
     kinds = dict.fromkeys(state.players[seat].hand)
@@ -89,7 +92,7 @@ def _face_choices(state: IvanState, seat: str) -> dict[str, Any]:
     named = [c for c in every if cities.count(state, seat, c)] if cities.tracked(state) else list(every)
     return {"projects": [card for kind in kinds for card in projects.usable(state, kind)],
             "income": {"cities": named, "known": incomes.shown(state)},
-            "effects": [face for kind in effects.kinds(state) for face in effects.usable(state, kind)]}
+            "effects": [face for kind in effects.kinds(state) for face in effects.usable(state, kind, seat)]}
 
 
 def choices(state: IvanState, seat: str | None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.game import Screens
-from companion.games.ivan import catalog, regional
+from companion.games.ivan import catalog, effects, regional, titles
 from companion.games.ivan.text import names_of
 from companion.i18n import render, sentence
 
@@ -34,6 +34,9 @@ class Scene:
     foreign = FOREIGN
     kinds = KINDS
     icons = regional.icons(catalog.data())
+    effect_icons = effects.icons(catalog.data())
+    title_pers = titles.choices(catalog.data(), "per")
+    title_hows = titles.choices(catalog.data(), "how")
 
     def __init__(self, snap: Any, lang: str, seat: str | None, facts: Any = None,
                  t: Any = None) -> None:
@@ -140,7 +143,8 @@ class Scene:
         return ", ".join(parts + [f"{n} {self.term('good', g)}" for g, n in city["goods"].items()])
 
     def effect(self, face: dict[str, Any]) -> str:
-        """A known trophy's or trade token's effect: what it costs, then what it gives."""
+        """A known face's effect (trophy, token, estate, board): what it costs, then what it
+        gives, the icon carried out on the board last."""
         paid = [f"{-n} {self.term('good', g)}" for g, n in face["goods"].items() if n < 0]
         got = [f"{n} {self.term('good', g)}" for g, n in face["goods"].items() if n > 0]
         if face["coins"] < 0:
@@ -153,8 +157,15 @@ class Scene:
             got.append(self.say("ivan.w.favour"))
         if face["warriors"]:
             got.append(f"{face['warriors']} × {self.term('icon', 'warrior')}")
+        if face.get("action", "none") != "none":
+            got.append(self.term("icon", face["action"]))
         given = ", ".join(got) or "—"
         return f"{', '.join(paid)} → {given}" if paid else given
+
+    def title(self, face: dict[str, Any]) -> str:
+        """A known title's formula: its number, what it counts, how, and its numbers."""
+        how = self.say("ivan.w.title_" + face["how"], vp=face["vp"], of=face["of"])
+        return f"{face['n']}: {self.term('title_per', face['per'])}, {how}"
 
     def sources(self, row: dict[str, Any]) -> list[tuple[str, int]]:
         """Where a player's points came from, in the order of play, for the final table."""
