@@ -117,10 +117,13 @@ class Scene:
     def my_wages(self) -> bool:
         return self.wages_of(self.seat)
 
+    def _pending(self, kind: str) -> dict[str, Any] | None:
+        pending = self.v["pending"]
+        return pending if pending and pending["kind"] == kind else None
+
     @property
     def printed(self) -> dict[str, Any] | None:
-        pending = self.v["pending"]
-        return pending if pending and pending["kind"] == "printed" else None
+        return self._pending("printed")
 
     @property
     def asks_map(self) -> bool:
@@ -130,8 +133,7 @@ class Scene:
     @property
     def roads_asked(self) -> dict[str, Any] | None:
         """The place whose neighbours the table is asked to tap, while the roads are told."""
-        pending = self.v["pending"]
-        return pending if pending and pending["kind"] == "roads" else None
+        return self._pending("roads")
 
     @property
     def priced(self) -> bool:
@@ -145,8 +147,7 @@ class Scene:
     @property
     def draw(self) -> dict[str, Any] | None:
         """The table's draw awaited, when the group deals the real decks itself."""
-        pending = self.v["pending"]
-        return pending if pending and pending["kind"] == "draw" else None
+        return self._pending("draw")
 
     def drawn_options(self) -> list[tuple[str, str]]:
         """What the table may tap: the seats for the first player, else the cards still in
