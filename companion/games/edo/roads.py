@@ -8,6 +8,7 @@ fewest steps between its places (D32); until then the player enters the steps he
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 from typing import Any, Iterable, Mapping
 
 from companion.engine.printed import EVENT
@@ -28,8 +29,10 @@ def _order(place: str) -> tuple[int, int]:
     return KINDS.index(kind), int(number) if number else 0
 
 
+@cache
 def key(side: str, a: str, b: str) -> str:
-    """The printed key of the road between two places, the same whichever end tells it."""
+    """The printed key of the road between two places, the same whichever end tells it (asked
+    for every pair of places each time a move is priced, so kept once made)."""
     first, second = sorted((a, b), key=_order)
     return f"edo.road.{side}.{first}.{second}"
 
