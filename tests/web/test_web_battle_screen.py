@@ -56,7 +56,7 @@ def test_the_attacker_and_the_table_see_the_odds_of_each_army_count(server, brow
     assert "Победа" in red.inner_text("[data-odds-for=kai] thead")
     red.click("[data-stepper] [data-step='-1']")
     red.wait_for_selector(f"[data-odds-for=kai] tr.on[data-armies='{armies - 2}']")
-    red.click(f"[data-odds-for=kai] tr[data-armies='1']")
+    red.click("[data-odds-for=kai] tr[data-armies='1']")
     assert red.inner_text("[data-stepper] output") == "1"
     red.screenshot(path=str(artifacts / "hand-odds.png"), full_page=True)
 

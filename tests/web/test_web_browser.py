@@ -15,7 +15,7 @@ import pytest
 
 from companion.engine import EventStore
 
-from browser_devices import (PHONE, TABLET, api_post, close_join_codes, count_tray, device, hand_in, new_game, rev,
+from browser_devices import (PHONE, TABLET, api_post, close_join_codes, count_tray, device, hand_in, new_game,
                              served, settle, stopped, through_the_board)
 from driving import to_winter_scoring
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from edo_table import EVERYTHING, NEIGHBOURS
-from web_devices import PIN, Phone
+from web_devices import PIN, Phone, made_with_printed
 
 PLAYERS = [{"seat": "blue", "name": "Anna"}, {"seat": "red", "name": "Boris"},
            {"seat": "green", "name": "Eva"}]
@@ -18,13 +18,7 @@ HIDDEN = ("produce_rice", "Рисовые поля", "Rice fields", "Rýžová p
 @pytest.fixture
 def edo(app: Any, table: Any) -> str:
     """An Edo game whose table has told the set-up values; the plans are awaited."""
-    r = table.post("/api/games", json={"game": "edo", "players": PLAYERS, "pin": PIN})
-    assert r.status_code == 201, r.json
-    game_id = r.json["game_id"]
-    asked = table.get(f"/api/games/{game_id}/view").json["pending"]["questions"]
-    told = table.post(f"/api/games/{game_id}/commands", json={
-        "type": "printed", "values": {q["key"]: EVERYTHING[q["key"]] for q in asked}})
-    assert told.status_code == 200, told.json
+    game_id = made_with_printed(table, "edo", PLAYERS, EVERYTHING)
     later = table.post(f"/api/games/{game_id}/commands", json={"type": "roads_later"})
     assert later.status_code == 200, later.json
     return game_id

@@ -13,7 +13,7 @@ from companion.games import little_empires
 from companion.games.little_empires import agent
 from companion.games.little_empires.rules import GAME
 from little_empires_table import EVERYTHING, MAP, Table, play_round
-from web_devices import PIN, Phone
+from web_devices import PIN, Phone, made_with_printed
 
 PLAYERS = [{"seat": "red", "name": "Anna"}, {"seat": "blue", "name": "Борис"},
            {"seat": "yellow", "name": "Eva"}]
@@ -23,14 +23,7 @@ HIDDEN = ("Постройка замка", "Build a castle", "Stavba hradu")
 @pytest.fixture
 def game(app: Any, table: Any) -> str:
     """A game whose table has told the board; the destiny cards are awaited."""
-    r = table.post("/api/games", json={"game": "little-empires", "players": PLAYERS, "pin": PIN})
-    assert r.status_code == 201, r.json
-    game_id = r.json["game_id"]
-    asked = table.get(f"/api/games/{game_id}/view").json["pending"]["questions"]
-    told = table.post(f"/api/games/{game_id}/commands", json={
-        "type": "printed", "values": {q["key"]: EVERYTHING[q["key"]] for q in asked}})
-    assert told.status_code == 200, told.json
-    return game_id
+    return made_with_printed(table, "little-empires", PLAYERS, EVERYTHING)
 
 
 def placed(app: Any, table: Any, game_id: str) -> dict[str, Phone]:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from little_empires_table import EVERYTHING
-from web_devices import PIN, Phone, open_stream
+from web_devices import Phone, made_with_printed, open_stream
 
 PLAYERS = [{"seat": "red", "name": "Anna"}, {"seat": "blue", "name": "Борис"},
            {"seat": "yellow", "name": "Eva"}]
@@ -20,14 +20,7 @@ CASTLE = ("Постройка замка", "Build a castle", "Stavba hradu", '"c
 
 @pytest.fixture
 def game(app: Any, table: Any) -> str:
-    r = table.post("/api/games", json={"game": "little-empires", "players": PLAYERS, "pin": PIN})
-    assert r.status_code == 201, r.json
-    game_id = r.json["game_id"]
-    asked = table.get(f"/api/games/{game_id}/view").json["pending"]["questions"]
-    told = table.post(f"/api/games/{game_id}/commands", json={
-        "type": "printed", "values": {q["key"]: EVERYTHING[q["key"]] for q in asked}})
-    assert told.status_code == 200, told.json
-    return game_id
+    return made_with_printed(table, "little-empires", PLAYERS, EVERYTHING)
 
 
 def first_live(client: Any, url: str) -> dict[str, Any]:

@@ -117,7 +117,7 @@ def test_the_host_pauses_the_timer_from_the_tablet_and_it_stands(db: Path, brows
     app, httpd, base = served(db, seed=11)
     try:
         tablet = device(browser, TABLET, "en", base)
-        game = planning_on_the_table(tablet, base, timer=120)
+        planning_on_the_table(tablet, base, timer=120)
         tablet.click("[data-open=host]")
         tablet.fill("#host-pin", PIN)
         tablet.click("[data-host='timer/pause']")

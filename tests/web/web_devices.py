@@ -85,3 +85,17 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def made_with_printed(table: FlaskClient, game: str, players: list[dict[str, str]],
+                      printed: dict[str, Any]) -> str:
+    """A ``game`` made by the table, which then tells the printed values the game asks first
+    (from ``printed``, every value the box shows); its id."""
+    r = table.post("/api/games", json={"game": game, "players": players, "pin": PIN})
+    assert r.status_code == 201, r.json
+    game_id = r.json["game_id"]
+    asked = table.get(f"/api/games/{game_id}/view").json["pending"]["questions"]
+    told = table.post(f"/api/games/{game_id}/commands", json={
+        "type": "printed", "values": {q["key"]: printed[q["key"]] for q in asked}})
+    assert told.status_code == 200, told.json
+    return game_id
