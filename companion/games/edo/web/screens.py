@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import scene
 from companion.engine.game import Screens
 from companion.games.edo.setup import COLOURS
 from companion.games.edo.text import names_of
 from companion.games.edo.web import map as board_map
-from companion.i18n import render, sentence
 
 ACTS = {"travel": "travel", "develop": "develop", "trade": "trade",
         "build": "build", "build_complex": "build",
@@ -20,52 +20,12 @@ ACTS = {"travel": "travel", "develop": "develop", "trade": "trade",
 """Which form of the turn region an action's executions are entered with."""
 
 
-class Scene:
+class Scene(scene.Scene):
     """One device's view (the table's, or a seat's) with the helpers its templates call."""
 
-    def __init__(self, snap: Any, lang: str, seat: str | None, facts: Any = None,
-                 t: Any = None) -> None:
-        self.snap = snap
-        self.v = snap.view
-        self.choices = getattr(snap, "choices", None) or {}
-        self.lang = lang
-        self.seat = seat
-        self.facts = facts or {}
-        self.names = names_of({p["seat"]: p["name"] for p in self.v["players"]}, lang)
-
-    # -- words ----------------------------------------------------------------------------
-    def name(self, seat: str | None) -> str:
-        return self.names.player(seat)
-
-    def listed(self, seats: list[str]) -> str:
-        return ", ".join(self.name(seat) for seat in seats)
-
-    def place(self, location: str) -> str:
-        return self.names.province(location)
-
-    def term(self, group: str, value: str) -> str:
-        return self.names.term(group, value)
-
-    def say(self, key: str, **params: Any) -> str:
-        return render(key, params, self.names)
-
-    def log(self, lines: int = 8) -> list[str]:
-        """The newest log lines in this device's language, newest last."""
-        return [sentence(note, self.names) for note in self.v["log"][-lines:]]
+    names_of = staticmethod(names_of)
 
     # -- who and when ---------------------------------------------------------------------
-    @property
-    def players(self) -> list[dict[str, Any]]:
-        return self.v["players"]
-
-    @property
-    def me(self) -> dict[str, Any] | None:
-        return next((p for p in self.players if p["seat"] == self.seat), None)
-
-    @property
-    def phase(self) -> str:
-        return self.v["phase"]
-
     @property
     def turn(self) -> dict[str, Any] | None:
         return self.v["turn"]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import scene
 from companion.engine.game import Screens
 from companion.games.ivan import catalog, effects, regional, titles
 from companion.games.ivan.text import names_of
-from companion.i18n import render, sentence
 
 FAMILIES = ("white", "black", "green", "red")
 LOCAL = ("rye", "wood", "stone")
@@ -26,8 +26,10 @@ def _city_order(city: str, shown: str) -> tuple[int, str]:
     return (int(number), "") if number.isdigit() else (0, shown)
 
 
-class Scene:
+class Scene(scene.Scene):
     """One device's view (the table's, or a seat's) with the helpers its templates call."""
+
+    names_of = staticmethod(names_of)
 
     goods = LOCAL + FOREIGN
     local = LOCAL
@@ -38,52 +40,14 @@ class Scene:
     title_pers = titles.choices(catalog.data(), "per")
     title_hows = titles.choices(catalog.data(), "how")
 
-    def __init__(self, snap: Any, lang: str, seat: str | None, facts: Any = None,
-                 t: Any = None) -> None:
-        self.snap = snap
-        self.v = snap.view
-        self.choices = getattr(snap, "choices", None) or {}
-        self.lang = lang
-        self.seat = seat
-        self.facts = facts or {}
-        self.names = names_of({p["seat"]: p["name"] for p in self.v["players"]}, lang)
-
     # -- words ----------------------------------------------------------------------------
-    def name(self, seat: str | None) -> str:
-        return self.names.player(seat)
-
-    def term(self, group: str, value: str) -> str:
-        return self.names.term(group, value)
-
-    def region(self, region: str) -> str:
-        return self.names.province(region)
-
-    def say(self, key: str, **params: Any) -> str:
-        return render(key, params, self.names)
-
-    def log(self, lines: int = 8) -> list[str]:
-        """The newest log lines in this device's language, newest last."""
-        return [sentence(note, self.names) for note in self.v["log"][-lines:]]
-
     def card(self, card: str) -> tuple[str, str | None]:
         """An assignment card's name, and its city colour where the table told it."""
         return self.term("special", card), self.facts.get("colours", {}).get(card)
 
     # -- who and when ---------------------------------------------------------------------
-    @property
-    def players(self) -> list[dict[str, Any]]:
-        return self.v["players"]
-
     def player(self, seat: str) -> dict[str, Any]:
         return next(p for p in self.players if p["seat"] == seat)
-
-    @property
-    def me(self) -> dict[str, Any] | None:
-        return next((p for p in self.players if p["seat"] == self.seat), None)
-
-    @property
-    def phase(self) -> str:
-        return self.v["phase"]
 
     @property
     def turn(self) -> dict[str, Any] | None:
@@ -178,7 +142,7 @@ class Scene:
         """A printed question's option in words: a region, or a card with its colour; None
         for a colour, which the template words."""
         if question["key"].endswith(".region"):
-            return self.region(option)
+            return self.place(option)
         if question["key"].startswith("ivan.city."):
             return self.term("special", option)
         return None

@@ -8,59 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import scene
 from companion.engine.game import Screens
 from companion.games.little_empires.catalog import data
 from companion.games.little_empires.text import names_of
-from companion.i18n import render, sentence
 
 MOVES = ("move3", "move23", "move2ship")
 
 
-class Scene:
+class Scene(scene.Scene):
     """One device's view (the table's, or a seat's) with the helpers its templates call."""
 
-    def __init__(self, snap: Any, lang: str, seat: str | None, facts: Any = None,
-                 t: Any = None) -> None:
-        self.snap = snap
-        self.v = snap.view
-        self.choices = getattr(snap, "choices", None) or {}
-        self.lang = lang
-        self.seat = seat
-        self.facts = facts or {}
-        self.t = t
-        self.names = names_of({p["seat"]: p["name"] for p in self.v["players"]}, lang)
-
-    # -- words ----------------------------------------------------------------------------
-    def name(self, seat: str | None) -> str:
-        return self.names.player(seat)
-
-    def listed(self, seats: list[str]) -> str:
-        return ", ".join(self.name(seat) for seat in seats)
-
-    def place(self, place: str) -> str:
-        return self.names.province(place)
-
-    def term(self, group: str, value: str) -> str:
-        return self.names.term(group, value)
-
-    def say(self, key: str, **params: Any) -> str:
-        return render(key, params, self.names)
-
-    def log(self, lines: int = 8) -> list[str]:
-        return [sentence(note, self.names) for note in self.v["log"][-lines:]]
+    names_of = staticmethod(names_of)
 
     # -- who and when ---------------------------------------------------------------------
     @property
-    def players(self) -> list[dict[str, Any]]:
-        return self.v["players"]
-
-    @property
     def me(self) -> dict[str, Any] | None:
         return self.v["me"]
-
-    @property
-    def phase(self) -> str:
-        return self.v["phase"]
 
     @property
     def regions(self) -> list[str]:
