@@ -3,7 +3,6 @@ every command, every log line and board step worded in every language; a game re
 from its events is the same game."""
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -14,8 +13,8 @@ from companion.games.little_empires.simulate import play_game
 from companion.games.little_empires.text import describe, names_for
 from companion.i18n import LANGUAGES, render
 from little_empires_table import Table, first_up
+from rendered_words import unfilled_board_steps, unfilled_log_lines
 
-UNFILLED = re.compile(r"\{[a-z_]+\}")
 
 
 @pytest.fixture(scope="module")
@@ -46,20 +45,13 @@ def test_a_game_replayed_from_its_events_is_the_same_game(games):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_log_line_renders_with_nothing_left_unfilled(games, lang):
-    for session in games:
-        for note in session.state.log:
-            line = describe(session.state, note, lang)
-            assert not UNFILLED.search(line) and note["key"] not in line, (note, line)
+    assert unfilled_log_lines(games, describe, lang) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_board_step_renders(games, lang):
     session = games[2]
-    names = names_for(session.state, lang)
-    for step in board.pending(GAME, session.history, (1, 0)):
-        for line in step.lines:
-            text = render(line["key"], line["params"], names)
-            assert not UNFILLED.search(text) and line["key"] not in text, (line, text)
+    assert unfilled_board_steps(GAME, session, names_for(session.state, lang)) == []
 
 
 def test_an_army_moved_is_one_board_step_from_one_province_to_the_other():
