@@ -232,5 +232,17 @@ const TC = (() => {
   hideDismissed();
   setInterval(tick, 500);
   connect();
-  return {W, game, token, request, post, send, toast};
+  /* A form field's value set at its path in the command a game's form builds: "moves.0.src"
+     makes the list and the object on the way (a number part makes a list). */
+  function put(target, path, value) {
+    const parts = path.split(".");
+    let at = target;
+    parts.slice(0, -1).forEach((part, i) => {
+      if (at[part] === undefined) at[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
+      at = at[part];
+    });
+    at[parts[parts.length - 1]] = value;
+  }
+
+  return {W, game, token, request, post, send, toast, put};
 })();

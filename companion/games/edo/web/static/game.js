@@ -12,16 +12,6 @@
    A refusal is toasted by TC.send, in the device's language. */
 "use strict";
 (() => {
-  function put(target, path, value) {
-    const parts = path.split(".");
-    let at = target;
-    parts.slice(0, -1).forEach((part, i) => {
-      if (at[part] === undefined) at[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
-      at = at[part];
-    });
-    at[parts[parts.length - 1]] = value;
-  }
-
   function chosen(el) {
     const box = el.closest("[data-option]") || el.closest("label");
     const radio = box && box.querySelector("[data-choose]");
@@ -44,9 +34,9 @@
         cmd[el.name][el.dataset.key] = value;
       } else if (el.dataset.split) {
         const names = el.dataset.split.split(",");
-        el.value.split(",").forEach((v, i) => put(cmd, `${el.name}.${names[i]}`, v));
+        el.value.split(",").forEach((v, i) => TC.put(cmd, `${el.name}.${names[i]}`, v));
       } else {
-        put(cmd, el.name, value);
+        TC.put(cmd, el.name, value);
       }
     }
     return cmd;

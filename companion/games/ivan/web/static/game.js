@@ -6,16 +6,6 @@
    dropped from the lists the form's data-compact names ("known.*": from each list of that object). A refusal is toasted by TC.send, in the device's language. */
 "use strict";
 (() => {
-  function put(target, path, value) {
-    const parts = path.split(".");
-    let at = target;
-    parts.slice(0, -1).forEach((part, i) => {
-      if (at[part] === undefined) at[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
-      at = at[part];
-    });
-    at[parts[parts.length - 1]] = value;
-  }
-
   function empty(value) {
     return value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
   }
@@ -37,7 +27,7 @@
     for (const el of form.querySelectorAll("[name]")) {
       if (el.matches(":disabled") || (el.type === "radio" && !el.checked)) continue;
       if (el.type === "checkbox") {
-        if (el.hasAttribute("data-flag") && el.checked) put(cmd, el.name, true);
+        if (el.hasAttribute("data-flag") && el.checked) TC.put(cmd, el.name, true);
         continue;
       }
       if (el.value === "") continue;
@@ -48,7 +38,7 @@
         cmd[el.name] = cmd[el.name] || {};
         cmd[el.name][el.dataset.key] = value;
       } else {
-        put(cmd, el.name, value);
+        TC.put(cmd, el.name, value);
       }
     }
     return compact(form, cmd);

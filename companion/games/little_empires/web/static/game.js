@@ -9,16 +9,6 @@
    A refusal is toasted by TC.send, in the device's language. The table's log folds. */
 "use strict";
 (() => {
-  function put(target, path, value) {
-    const parts = path.split(".");
-    let at = target;
-    parts.slice(0, -1).forEach((part, i) => {
-      if (at[part] === undefined) at[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
-      at = at[part];
-    });
-    at[parts[parts.length - 1]] = value;
-  }
-
   function wanted(el) {
     const only = el.closest("[data-for], [data-pay]");
     if (only && getComputedStyle(only).display === "none") return false;
@@ -46,7 +36,7 @@
         cmd[el.name] = cmd[el.name] || {};
         cmd[el.name][el.dataset.key] = value;
       } else {
-        put(cmd, el.name, value);
+        TC.put(cmd, el.name, value);
       }
     }
     return compact(cmd);
