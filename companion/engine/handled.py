@@ -17,6 +17,22 @@ from companion.engine.play import Play
 from companion.errors import RuleError
 
 
+class Seated:
+    """A handler-table game's state as the loop reads it: made once it has players, over once
+    it has a result (the game's state dataclass keeps ``players`` and ``result``)."""
+
+    players: Any
+    result: Any
+
+    @property
+    def created(self) -> bool:
+        return bool(self.players)
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+
 class HandledGame:
     table_only: ClassVar[frozenset[str]]  # command kinds the table alone sends (``senders.check``)
     handlers: ClassVar[Mapping[type, Callable[[Any, Any], None]]]  # command record type -> handler(play, command)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from companion.engine.fold import noted, setter
+from companion.engine.handled import Seated
 
 RESOURCES = ("rice", "wood", "stone")
 GOODS = ("ryo",) + RESOURCES
@@ -49,7 +50,7 @@ class Player:
 
 
 @dataclass
-class EdoState:
+class EdoState(Seated):
     players: dict[str, Player] = field(default_factory=dict)
     seating: list[str] = field(default_factory=list)
     referee: bool = False
@@ -80,14 +81,6 @@ class EdoState:
     queue: list[str] | None = None
     log: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
-
-    @property
-    def created(self) -> bool:
-        return bool(self.players)
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
 
     @property
     def turn_order(self) -> list[str]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from companion.engine.fold import noted, setter
+from companion.engine.handled import Seated
 
 
 @dataclass
@@ -41,7 +42,7 @@ class Player:
 
 
 @dataclass
-class IvanState:
+class IvanState(Seated):
     players: dict[str, Player] = field(default_factory=dict)
     seating: list[str] = field(default_factory=list)
     """Clockwise, as the players sit."""
@@ -91,14 +92,6 @@ class IvanState:
     scored: dict[str, Any] | None = None
     log: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
-
-    @property
-    def created(self) -> bool:
-        return bool(self.players)
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
 
     @property
     def turn_order(self) -> list[str]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from companion.engine.fold import noted, setter
+from companion.engine.handled import Seated
 
 RESOURCES = ("food", "bushido")
 
@@ -38,7 +39,7 @@ class Player:
 
 
 @dataclass
-class LEState:
+class LEState(Seated):
     players: dict[str, Player] = field(default_factory=dict)
     seating: list[str] = field(default_factory=list)
     referee: bool = False
@@ -81,14 +82,6 @@ class LEState:
     """The cell being carried out (an index), in the round's direction."""
     log: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
-
-    @property
-    def created(self) -> bool:
-        return bool(self.players)
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
 
     def top(self, cell: int) -> dict[str, Any] | None:
         stack = self.cells[cell]
