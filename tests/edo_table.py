@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import Session
-from companion.engine.game import TABLE, Actor
 from companion.games.edo.rules import GAME
+from session_table import SessionTable
 
 # What the test box prints. Only the yields 3/2/1 come from the rulebook's examples; the
 # rest are values chosen for the tests, never asserted as the real game's.
@@ -55,9 +55,11 @@ ROADS = {**roads("small"), **roads("large")}
 COLOURS = ("blue", "red", "green", "yellow")
 
 
-class Table:
+class Table(SessionTable):
     """One game of Edo in memory; a table whose install knows no roads counts the steps
     itself (it answers the roads' form with "later") unless ``ask_roads``."""
+
+    game = GAME
 
     def __init__(self, players: int = 3, printed: dict[str, Any] | None = None,
                  referee: bool = False, seed: int = 1, deal: str = "app",
@@ -69,17 +71,6 @@ class Table:
         pending = self.state.pending
         if not ask_roads and pending is not None and pending["kind"] == "roads":
             self.do({"type": "roads_later"})
-
-    @property
-    def state(self):
-        return self.session.state
-
-    def do(self, command: dict[str, Any], actor: Actor = TABLE) -> list[dict[str, Any]]:
-        return self.session.execute(command, actor)
-
-    def events(self, *events: dict[str, Any]) -> None:
-        """Lay out a position with the game's own events (a samurai here, a house there)."""
-        self.session = Session.replay(GAME, self.session.history + [list(events)])
 
     def samurai(self, seat: str, *places: str) -> list[str]:
         """Put ``seat``'s next officials on these places as samurai; their figures."""

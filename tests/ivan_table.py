@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import Session
-from companion.engine.game import TABLE, Actor
 from companion.games.ivan.rules import GAME
+from session_table import SessionTable
 
 FAMILIES = ("white", "black", "green", "red")
 """The seats: the families' colours, Бельские white, Чернятинские black, Заболотские green,
@@ -71,8 +71,10 @@ def title_face(n: int, per: str, vp: int, how: str = "each", of: int = 1) -> dic
     return {at + "per": per, at + "how": how, at + "vp": vp, at + "of": of}
 
 
-class Table:
+class Table(SessionTable):
     """One game of Ivan in memory, past the set-up: every player has kept a project."""
+
+    game = GAME
 
     def __init__(self, players: int = 4, referee: bool = True, seed: int = 1,
                  printed: dict[str, Any] | None = None, keep: bool = True,
@@ -85,17 +87,6 @@ class Table:
         if keep and self.state.phase == "keep":
             for seat in self.state.seating:
                 self.do({"type": "keep", "player": seat, "kind": "military"})
-
-    @property
-    def state(self):
-        return self.session.state
-
-    def do(self, command: dict[str, Any], actor: Actor = TABLE) -> list[dict[str, Any]]:
-        return self.session.execute(command, actor)
-
-    def events(self, *events: dict[str, Any]) -> None:
-        """Lay out a position with the game's own events."""
-        self.session = Session.replay(GAME, self.session.history + [list(events)])
 
     def favour(self, *order: str) -> None:
         """The favour track, top first."""

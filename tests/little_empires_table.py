@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import Session
-from companion.engine.game import TABLE, Actor
 from companion.games.little_empires.rules import GAME
+from session_table import SessionTable
 
 P = "little_empires"
 REGIONS = ("grey", "orange", "turquoise", "purple")
@@ -55,8 +55,10 @@ for i, a in enumerate(PROVINCES):
 COLOURS = ("red", "blue", "yellow", "green")
 
 
-class Table:
+class Table(SessionTable):
     """One game in memory, seated red, blue, yellow, green (as many as play)."""
+
+    game = GAME
 
     def __init__(self, players: int = 3, printed: dict[str, Any] | None = None,
                  referee: bool = False, variants: tuple[str, ...] = (), seed: int = 1,
@@ -65,17 +67,6 @@ class Table:
                    "players": [{"seat": c} for c in (seats or COLOURS[:players])],
                    "printed": EVERYTHING if printed is None else printed}
         self.session = Session.create(GAME, command)
-
-    @property
-    def state(self):
-        return self.session.state
-
-    def do(self, command: dict[str, Any], actor: Actor = TABLE) -> list[dict[str, Any]]:
-        return self.session.execute(command, actor)
-
-    def events(self, *events: dict[str, Any]) -> None:
-        """Lay out a position with the game's own events (an army here, a castle there)."""
-        self.session = Session.replay(GAME, self.session.history + [list(events)])
 
     def armies(self, seat: str, **where: int) -> None:
         """Set ``seat``'s armies in these provinces to exactly these counts."""
