@@ -1,7 +1,9 @@
 """What a new-game form's fields mean, the same for every game and the shell."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping, Sequence
+
+from companion.errors import RuleError
 
 YES = ("1", "on", "true", "yes")
 
@@ -20,3 +22,19 @@ def seated(options: Mapping[str, Any], most: int = 4) -> list[dict[str, str]]:
         return players
     return [{"seat": str(options[f"seat{n}"]).strip(), "name": str(options.get(f"name{n}") or "").strip()[:24]}
             for n in range(1, most + 1) if str(options.get(f"seat{n}") or "").strip()]
+
+
+def check_seats(seats: Sequence[str], allowed: Collection[str], players: Mapping[str, int],
+                game: str, unknown: str = "unknown_colour") -> None:
+    """Refuses a create command whose seats the box cannot seat: fewer or more players than
+    ``players`` (``least``, ``most``), a seat not ``allowed`` (a colour or family the box
+    has), or one seat twice; the message keys are the game's (``<game>.player_count``,
+    ``<game>.<unknown>``, ``<game>.seat_twice``)."""
+    least, most = players["least"], players["most"]
+    if not least <= len(seats) <= most:
+        raise RuleError(f"{game}.player_count", count=len(seats), least=least, most=most)
+    for seat in seats:
+        if seat not in allowed:
+            raise RuleError(f"{game}.{unknown}", player=seat)
+        if seats.count(seat) > 1:
+            raise RuleError(f"{game}.seat_twice", player=seat)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import forms
 from companion.engine.printed import checked
 from companion.errors import RuleError
 from companion.games.edo import catalog, deal, roads, values
@@ -28,15 +29,8 @@ def create(play: Play, cmd: Create, versions: dict[str, Any]) -> None:
     if play.state.created:
         raise RuleError("edo.already_created")
     data = catalog.data()
-    least, most = data["players"]["least"], data["players"]["most"]
-    if not least <= len(cmd.players) <= most:
-        raise RuleError("edo.player_count", count=len(cmd.players), least=least, most=most)
     seats = [p.seat for p in cmd.players]
-    for seat in seats:
-        if seat not in COLOURS:
-            raise RuleError("edo.unknown_colour", player=seat)
-        if seats.count(seat) > 1:
-            raise RuleError("edo.seat_twice", player=seat)
+    forms.check_seats(seats, COLOURS, data["players"], "edo")
     merchant = [f"merchant{n}" for n in range(1, data["merchant_cards"] + 1)]
     special = [f"special{n}" for n in range(1, data["special_cards"] + 1)]
     first = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import forms
 from companion.engine.printed import checked
 from companion.errors import RuleError
 from companion.games.ivan import catalog, cities, values
@@ -26,17 +27,10 @@ def create(play: Play, cmd: Create, versions: dict[str, Any]) -> None:
     if play.state.created:
         raise RuleError("ivan.already_created")
     data = catalog.data()
-    least, most = data["players"]["least"], data["players"]["most"]
-    if not least <= len(cmd.players) <= most:
-        raise RuleError("ivan.player_count", count=len(cmd.players), least=least, most=most)
     seats = [p.seat for p in cmd.players]
-    for seat in seats:
-        # A seat is a family's colour (Бельские white, Чернятинские black, Заболотские
-        # green, Пожарские red), so the shell's colour and pattern mark it everywhere.
-        if seat not in data["families"]:
-            raise RuleError("ivan.unknown_family", player=seat)
-        if seats.count(seat) > 1:
-            raise RuleError("ivan.seat_twice", player=seat)
+    # A seat is a family's colour (Бельские white, Чернятинские black, Заболотские green,
+    # Пожарские red), so the shell's colour and pattern mark it everywhere.
+    forms.check_seats(seats, data["families"], data["players"], "ivan", unknown="unknown_family")
     order = list(seats)
     play.rng.shuffle(order)
     lowest = order[-1]

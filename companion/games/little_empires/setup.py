@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import forms
 from companion.engine.printed import checked
 from companion.errors import RuleError
 from companion.games.little_empires import agenda, catalog, geo, values
@@ -19,15 +20,8 @@ def create(play: Play, cmd: Create, versions: dict[str, Any]) -> None:
     if play.state.created:
         raise RuleError("le.already_created")
     data = catalog.data()
-    least, most = data["players"]["least"], data["players"]["most"]
-    if not least <= len(cmd.players) <= most:
-        raise RuleError("le.player_count", count=len(cmd.players), least=least, most=most)
     seats = [p.seat for p in cmd.players]
-    for seat in seats:
-        if seat not in data["colours"]:
-            raise RuleError("le.unknown_colour", player=seat)
-        if seats.count(seat) > 1:
-            raise RuleError("le.seat_twice", player=seat)
+    forms.check_seats(seats, data["colours"], data["players"], "le")
     for variant in cmd.variants:
         if variant not in data["variants"]:
             raise RuleError("le.unknown_variant", variant=variant)
