@@ -5,13 +5,10 @@ game is refused with the reason; its digest is the game's data version.
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Mapping
 
-import jsonschema
-
+from companion.engine import datafile
 from companion.engine.game import digest
 from companion.engine.printed import Question, declared
 from companion.games.edo import roads
@@ -19,16 +16,9 @@ from companion.games.edo import roads
 PACKAGE = "companion.games.edo"
 
 
-def _read(*parts: str) -> Any:
-    return json.loads((resources.files(PACKAGE).joinpath(*parts)).read_text(encoding="utf-8"))
-
-
 def check(document: Mapping[str, Any]) -> dict[str, Any]:
     """The document if it can make a game, else ValueError saying why."""
-    try:
-        jsonschema.validate(document, _read("schema", "edo.schema.json"))
-    except jsonschema.ValidationError as exc:
-        raise ValueError(f"edo.json: {exc.message}") from None
+    datafile.conforming(document, PACKAGE, "edo.json")
     questions = declared(_all_printed(document), "edo.json")
     actions = set(document["actions"])
     for question in questions.values():
@@ -46,7 +36,7 @@ def _all_printed(document: Mapping[str, Any]) -> list[dict[str, Any]]:
 @lru_cache(maxsize=1)
 def data() -> dict[str, Any]:
     """The packaged data, checked."""
-    return check(_read("data", "edo.json"))
+    return check(datafile.read(PACKAGE, "data", "edo.json"))
 
 
 @lru_cache(maxsize=1)

@@ -5,29 +5,19 @@ game is refused with the reason; its digest is the game's data version.
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Mapping
 
-import jsonschema
-
+from companion.engine import datafile
 from companion.engine.game import digest
 from companion.engine.printed import Question, declared
 
 PACKAGE = "companion.games.ivan"
 
 
-def _read(*parts: str) -> Any:
-    return json.loads(resources.files(PACKAGE).joinpath(*parts).read_text(encoding="utf-8"))
-
-
 def check(document: Mapping[str, Any]) -> dict[str, Any]:
     """The document if it can make a game, else ValueError saying why."""
-    try:
-        jsonschema.validate(document, _read("schema", "ivan.schema.json"))
-    except jsonschema.ValidationError as exc:
-        raise ValueError(f"ivan.json: {exc.message}") from None
+    datafile.conforming(document, PACKAGE, "ivan.json")
     declared(asked(document), "ivan.json")
     regional = document["faces"]["regional"]
     if sum(regional["backgrounds"].values()) != regional["count"]:
@@ -71,7 +61,7 @@ def asked(document: Mapping[str, Any]) -> list[dict[str, Any]]:
 @lru_cache(maxsize=1)
 def data() -> dict[str, Any]:
     """The packaged data, checked."""
-    return check(_read("data", "ivan.json"))
+    return check(datafile.read(PACKAGE, "data", "ivan.json"))
 
 
 @lru_cache(maxsize=1)
