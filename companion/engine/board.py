@@ -80,13 +80,19 @@ def grouped(state: Any, events: list[Event], lines: Callable[[Any, Event], list[
     lines; ``state`` is the state before the events and is advanced through them."""
     groups: list[Group] = []
     for event in events:
-        for player, line in lines(state, event):
-            if groups and groups[-1]["player"] == player:
-                groups[-1]["lines"].append(line)
-            else:
-                groups.append({"player": player, "lines": [line]})
+        joined(groups, lines(state, event))
         apply(state, event)
     return groups
+
+
+def joined(groups: list[Group], lines: list[tuple[str | None, dict[str, Any]]]) -> None:
+    """Adds each (player, line) to ``groups``: to the last group while the player is the
+    same, else as a new group (a game whose events cannot be worded one by one uses this)."""
+    for player, line in lines:
+        if groups and groups[-1]["player"] == player:
+            groups[-1]["lines"].append(line)
+        else:
+            groups.append({"player": player, "lines": [line]})
 
 
 def reversed_groups(done: list[Group], opposite: Callable[[dict[str, Any]], dict[str, Any]]) -> list[Group]:

@@ -90,11 +90,7 @@ def board_steps(state: LEState, events: list[dict[str, Any]]) -> list[dict[str, 
             found, skip = _army(event, events[i + 1] if i + 1 < len(events) else None)
         else:
             found = _lines(event)
-        for player, line in found:
-            if groups and groups[-1]["player"] == player:
-                groups[-1]["lines"].append(line)
-            else:
-                groups.append({"player": player, "lines": [line]})
+        board.joined(groups, found)
         apply(state, event)
     return groups
 
