@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import Session
+from pathlib import Path
+
+from companion.engine import EventStore, Session
 from companion.games.edo.rules import GAME
 from session_table import SessionTable
 
@@ -100,6 +102,17 @@ class Table(SessionTable):
     def everyone_idle_but(self, seat: str) -> None:
         self.idle_plans(*(s for s in self.state.seating if s != seat))
 
+    def all_plans_in(self) -> None:
+        """Every player's plan: money with one official, development, money with one."""
+        for seat in self.state.seating:
+            self.plan(seat, ("card1", "money", 1), ("card2", "develop", 0), ("card3", "money", 1))
+
+    def to_wages(self) -> None:
+        """Every plan in and every card turned up: the round's wages are next."""
+        self.all_plans_in()
+        while self.state.phase == "execution":
+            self.do({"type": "reveal", "player": self.state.turn["player"]})
+
     def play_until_turn(self, seat: str, slot: int = 0) -> None:
         """Turn up every card before ``seat``'s card ``slot``, carrying out nothing."""
         while self.state.turn and (self.state.turn["player"], self.state.turn["slot"]) != (seat, slot):
@@ -117,3 +130,19 @@ def blue_first(players: int = 2, **kw) -> Table:
         if table.state.first == "blue":
             return table
     raise AssertionError("no seed puts blue first")
+
+
+def at_income(db: Path, game: str, city: str, *buildings: tuple[str, str | None]) -> None:
+    """Write into a saved game, as the engine writes such facts, buildings standing in
+    ``city`` (in build order: kind, owner) and the round at its income with that city next;
+    the app replays them like any saved game."""
+    events = [{"type": "built", "city": city, "building": kind, "owner": owner, "by": owner}
+              for kind, owner in buildings]
+    events += [{"type": "phase", "phase": "income"}, {"type": "queue", "queue": [city]}]
+    store = EventStore(db)
+    try:
+        loaded = store.load(game)
+        store.append(game, loaded.writes, loaded.records[-1].seq + 1, {"type": "arranged"},
+                     events, store.game(game).summary)
+    finally:
+        store.close()

@@ -14,17 +14,12 @@ from companion.i18n import render
 from edo_table import Table
 
 
-def all_plans_in(table: Table) -> None:
-    for seat in table.state.seating:
-        table.plan(seat, ("card1", "money", 1), ("card2", "develop", 0), ("card3", "money", 1))
-
-
 def test_the_round_has_the_four_phases_in_order():
     """«Игра длится несколько раундов, каждый из которых состоит из 4 фаз»: planning, then
     execution, then wages and income, then the next round's planning."""
     table = Table(2)
     seen = [table.state.phase]
-    all_plans_in(table)
+    table.all_plans_in()
     seen.append(table.state.phase)
     table.play_until_turn("nobody")
     seen.append(table.state.phase)
@@ -45,7 +40,7 @@ def test_cards_are_turned_up_left_cards_first_in_turn_order_then_middle_then_rig
     игрок ... Эта же процедура повторяется для второй (центральной) и третьей (правой)»."""
     table = Table(3)
     seats = table.state.turn_order
-    all_plans_in(table)
+    table.all_plans_in()
     order = []
     while table.state.phase == "execution":
         turn = table.state.turn
@@ -58,7 +53,7 @@ def test_the_first_player_marker_passes_to_the_left_after_a_round():
     """«Первый игрок передает маркер первого игрока соседу слева»."""
     table = Table(3)
     first = table.state.first
-    all_plans_in(table)
+    table.all_plans_in()
     table.play_until_turn("nobody")
     seating = table.state.seating
     assert table.state.first == seating[(seating.index(first) + 1) % 3]
@@ -69,7 +64,7 @@ def test_a_new_merchant_card_each_round():
     """«Текущая карта торговца убирается из игры, затем на ее место выкладывается новая»."""
     table = Table(2)
     current, deck = table.state.merchant_card, list(table.state.merchant_deck)
-    all_plans_in(table)
+    table.all_plans_in()
     table.play_until_turn("nobody")
     assert table.state.merchant_card == deck[0] != current
     assert table.state.merchant_deck == deck[1:]
@@ -136,7 +131,7 @@ def test_a_plan_may_be_changed_until_the_last_one_is_in():
 
 def test_a_card_turned_up_cannot_be_undone():
     table = Table(2)
-    all_plans_in(table)
+    table.all_plans_in()
     first = table.state.turn["player"]
     table.do({"type": "reveal", "player": first})
     with pytest.raises(RuleError) as refused:
@@ -189,19 +184,13 @@ def test_a_turned_up_card_is_public():
 
 # -- wages and income ---------------------------------------------------------------------
 
-def to_wages(table: Table) -> None:
-    all_plans_in(table)
-    while table.state.phase == "execution":
-        table.do({"type": "reveal", "player": table.state.turn["player"]})
-
-
 def test_blue_keeps_two_of_three_samurai_for_two_rice():
     """E7: «У синего игрока 3 самурая на поле. Он решает оставить 2 на месте, а 1 вернуть.
     Синий должен заплатить 2 риса в общий запас»."""
     table = Table(2)
     a, b, c = table.samurai("blue", "post1", "city1", "forest1")
     table.give("blue", rice=1)
-    to_wages(table)
+    table.to_wages()
     if table.state.queue[0] != "blue":
         table.do({"type": "wages", "player": "red", "keep": []})
     table.do({"type": "wages", "player": "blue", "keep": [a, b]})
@@ -215,7 +204,7 @@ def test_without_rice_every_samurai_leaves_the_board():
     table = Table(2)
     table.samurai("blue", "post1", "city1")
     table.give("blue", rice=-2)
-    to_wages(table)
+    table.to_wages()
     assert table.state.players["blue"].samurai == {}
     assert any(n["key"] == "edo.wages_no_rice" for n in table.state.log)
 
@@ -224,60 +213,12 @@ def test_no_samurai_kept_beyond_the_rice_paid():
     """D4: a player keeps only as many samurai as he pays rice for."""
     table = Table(2)
     figures = table.samurai("blue", "post1", "city1", "forest1")
-    to_wages(table)
+    table.to_wages()
     if table.state.queue[0] != "blue":
         table.do({"type": "wages", "player": "red", "keep": []})
     with pytest.raises(RuleError) as refused:
         table.do({"type": "wages", "player": "blue", "keep": figures})
     assert refused.value.key == "edo.wages_too_many"
-
-
-def income_table(players: int, *buildings) -> Table:
-    table = Table(players)
-    table.build("city1", *buildings)
-    to_wages(table)
-    return table
-
-
-def paid(table: Table, amounts: list[int]) -> dict[str, int]:
-    """The ryo each player gets from the city's income the table enters."""
-    before = {seat: p.ryo for seat, p in table.state.players.items()}
-    table.do({"type": "income", "city": "city1", "amounts": amounts})
-    return {seat: p.ryo - before[seat] for seat, p in table.state.players.items()}
-
-
-def test_two_builders_share_six_and_two_the_earlier_builder_first():
-    """E8: «Синий 1 ОВ = 6 Рё, Красный 1 ОВ = 2 Рё. Поскольку Синий построил раньше
-    Красного, у него больше влияния»."""
-    table = income_table(2, ("house", "blue"), ("house", "red"))
-    assert [r["player"] for r in GAME.view(table.state, None)["income"]["ranking"]] == ["blue", "red"]
-    assert paid(table, [6, 2]) == {"blue": 6, "red": 2}
-
-
-def test_four_builders_share_five_four_two_and_one():
-    """E9: «Красный 2 ОВ = 5 Рё, Зеленый 2 ОВ = 4 Рё, Синий 1 ОВ = 2 Рё, Желтый 1 ОВ = 1 Рё.
-    Красный построил раньше Зеленого, а Синий раньше Желтого». Trading post 2, house 1."""
-    table = income_table(4, ("post", "red"), ("house", "blue"), ("house", "green"),
-                         ("house", "yellow"), ("house", "green"))
-    ranking = GAME.view(table.state, None)["income"]["ranking"]
-    assert [(r["player"], r["influence"]) for r in ranking] == \
-        [("red", 2), ("green", 2), ("blue", 1), ("yellow", 1)]
-    assert paid(table, [5, 4, 2, 1]) == {"red": 5, "green": 4, "blue": 2, "yellow": 1}
-
-
-def test_fortresses_give_no_influence():
-    """«Крепости не дают ОВ, они нейтральны»: a city with only a fortress pays no one."""
-    table = income_table(2, ("house", "blue"), ("house", "blue"), ("fortress", None))
-    assert GAME.view(table.state, None)["income"]["ranking"] == \
-        [{"player": "blue", "influence": 2, "first": 1}]
-
-
-def test_the_largest_share_goes_to_the_most_influence():
-    """«Игрок, владеющий наибольшим количеством ОВ, получает наибольшую часть прибыли»."""
-    table = income_table(2, ("house", "blue"), ("house", "red"))
-    with pytest.raises(RuleError) as refused:
-        table.do({"type": "income", "city": "city1", "amounts": [2, 6]})
-    assert refused.value.key == "edo.income_order"
 
 
 def test_ryo_are_kept_covered_from_the_table_and_the_other_phones():

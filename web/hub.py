@@ -262,7 +262,14 @@ class Hubs:
         self._watcher.start()
 
     def get(self, game_id: str) -> GameHub | None:
-        """The game's hub; None when there is no such game or this install cannot run it."""
+        """The game's hub, caught up with any other writer (a page loaded just after the
+        command line changed the game shows the change, not the watch's next look); None
+        when there is no such game or this install cannot run it."""
+        with self._lock:
+            hub = self._hubs.get(game_id)
+        if hub is not None:
+            hub.catch_up()
+            return hub
         with self._lock:
             hub = self._hubs.get(game_id)
             if hub is None:

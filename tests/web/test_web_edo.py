@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from edo_table import EVERYTHING, NEIGHBOURS
+from edo_table import EVERYTHING, NEIGHBOURS, at_income
 from web_devices import PIN, Phone, made_with_printed
 
 PLAYERS = [{"seat": "blue", "name": "Anna"}, {"seat": "red", "name": "Boris"},
@@ -75,3 +75,31 @@ def test_the_roads_told_in_one_game_are_known_to_the_next_on_that_side(app, tabl
     second = table.post("/api/games", json={"game": "edo", "players": PLAYERS, "pin": PIN}).json["game_id"]
     view = table.get(f"/api/games/{second}/view").json
     assert view["pending"] is None and view["roads"]["network"]["edo"] == list(NEIGHBOURS["edo"])
+
+
+def test_a_split_read_off_the_board_in_one_game_is_known_to_the_next(app, table, db, edo):
+    """D30: the income table is told once per install; the next game's city of 8 ryo between
+    two builders shows its shares and pays on the profit alone."""
+    at_income(db, edo, "city1", ("house", "blue"), ("house", "red"))
+    page = table.get(f"/table/{edo}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Прибыль города" in page and "Пример из правил" in page
+    r = table.post(f"/api/games/{edo}/commands",
+                   json={"type": "income", "city": "city1", "profit": 8, "amounts": [6, 2]})
+    assert r.status_code == 200, r.json
+    second = table.post("/api/games", json={"game": "edo", "players": PLAYERS, "pin": PIN}).json["game_id"]
+    assert table.get(f"/api/games/{second}/view").json["pending"]["kind"] == "roads"
+    assert table.post(f"/api/games/{second}/commands", json={"type": "roads_later"}).status_code == 200
+    at_income(db, second, "city2", ("house", "green"), ("house", "blue"))
+    assert table.get(f"/api/games/{second}/view").json["income"]["known"]["8"] == [6, 2]
+    r = table.post(f"/api/games/{second}/commands", json={"type": "income", "city": "city2", "profit": 8})
+    assert r.status_code == 200, r.json
+    paid = [n for n in table.get(f"/api/games/{second}/view").json["log"] if n["key"] == "edo.income"]
+    assert [(n["params"]["player"], n["params"]["n"]) for n in paid] == [("green", 6), ("blue", 2)]
+
+
+def test_shares_that_do_not_add_up_are_refused_in_the_tablets_language(table, db, edo):
+    at_income(db, edo, "city1", ("house", "blue"), ("house", "red"))
+    r = table.post(f"/api/games/{edo}/commands", headers={"Accept-Language": "cs"},
+                   json={"type": "income", "city": "city1", "profit": 8, "amounts": [6, 1]})
+    assert r.status_code == 409 and "Díly dávají dohromady 7 ryo" in r.json["error"]["message"]
+    assert table.get(f"/api/games/{edo}/view").json["income"]["city"] == "city1"

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_devices import PHONE, TABLET, api_post, device, settle
-from edo_table import EVERYTHING
+from edo_table import EVERYTHING, at_income
 from web_devices import PIN
 
 PLAYERS = [{"seat": "blue", "name": "Аня"}, {"seat": "red", "name": "Petra"},
@@ -163,4 +163,48 @@ def test_passing_the_tablet_each_plan_is_made_behind_the_hand_over_screen(server
             table.wait_for_selector("html[data-ready]")
     table.wait_for_selector(".status[data-phase=execution]")
     assert table.locator("[data-card='blue-0']").get_attribute("data-card-state") == "down"
+    assert table.errors == []
+
+
+def income_notes(table: Any, server: str, game: str) -> list[tuple[str, Any]]:
+    log = table.request.get(f"{server}/api/games/{game}/view").json()["log"]
+    return [(n["key"], n["params"].get("n")) for n in log if n["key"].startswith("edo.income")]
+
+
+def test_a_citys_split_is_read_off_the_board_once_then_its_profit_is_one_tap(server, browser, db,
+                                                                            artifacts: Path):
+    """D30 on a Czech tablet: the first time 8 ryo are split between two builders the form
+    offers the rulebook's example to check against the board and keeps what is confirmed; the
+    next round the city's profit is offered again with the shares from the income table."""
+    table = device(browser, TABLET, "cs", server)
+    game = made(table, server, PLAYERS[:2])
+    tell_printed(table)
+    table.wait_for_selector(".status[data-phase=planning]")
+    at_income(db, game, "city1", ("house", "blue"), ("house", "red"))
+    form = "#r-decide form[data-income]"
+    table.reload()
+    table.wait_for_selector(form)
+    shares = f"{form} input[name^='amounts.']"
+    table.select_option(f"{form} select[data-profit]", "9")
+    assert table.is_visible(f"{form} [data-shares-unknown]")
+    assert [i.input_value() for i in table.query_selector_all(shares)] == ["", ""]
+    table.select_option(f"{form} select[data-profit]", "8")
+    assert [i.input_value() for i in table.query_selector_all(shares)] == ["6", "2"]
+    assert "Příklad z pravidel" in table.inner_text(f"{form} [data-shares-example]")
+    assert table.is_checked(f"{form} [data-shares-read]")
+    table.screenshot(path=str(artifacts / "edo-income-cs.png"))
+    table.click(f"{form} [data-edo-go]")
+    table.wait_for_selector(form, state="detached")
+    assert income_notes(table, server, game) == [("edo.income_told", 2), ("edo.income", 6), ("edo.income", 2)]
+
+    at_income(db, game, "city1")
+    table.reload()
+    table.wait_for_selector(form)
+    assert table.eval_on_selector(f"{form} select[data-profit]", "s => s.value") == "8"
+    assert table.is_visible(f"{form} [data-shares-known]")
+    assert not table.is_checked(f"{form} [data-shares-read]")
+    assert [i.input_value() for i in table.query_selector_all(shares)] == ["6", "2"]
+    table.click(f"{form} [data-edo-go]")
+    table.wait_for_selector(form, state="detached")
+    assert income_notes(table, server, game)[3:] == [("edo.income", 6), ("edo.income", 2)]
     assert table.errors == []

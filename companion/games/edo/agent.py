@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.edo import buildings, catalog, roads, values
+from companion.games.edo import buildings, catalog, income, roads, values
 from companion.games.edo.execution import MERCHANT
 from companion.games.edo.state import CITY_KINDS, EDO, RESOURCES, EdoState
 
@@ -264,10 +264,16 @@ def _wages(state: EdoState, seat: str, rng: random.Random) -> Command:
 
 
 def _income(state: EdoState, rng: random.Random) -> Command:
+    """The city's profit alone where the income table knows its split, else the shares read
+    off the board, largest first (those teach the table)."""
     city = state.queue[0]
-    shares = len(buildings.ranking(state, city))
-    return {"type": "income", "city": city,
-            "amounts": sorted((rng.randint(0, 8) for _ in range(shares)), reverse=True)}
+    builders = len(buildings.ranking(state, city))
+    profit = rng.choice(list(income.profits(state.data))[:16])
+    if not state.referee and income.split(state, profit, builders) is not None:
+        return {"type": "income", "city": city, "profit": profit}
+    cuts = sorted(rng.randint(0, profit) for _ in range(builders - 1))
+    shares = [b - a for a, b in zip([0] + cuts, cuts + [profit])]
+    return {"type": "income", "city": city, "profit": profit, "amounts": sorted(shares, reverse=True)}
 
 
 def choose(state: EdoState, rng: random.Random) -> Command:

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from companion.engine import datafile
 from companion.engine.game import digest
 from companion.engine.printed import Question, declared
-from companion.games.edo import roads
+from companion.games.edo import income, roads
 
 PACKAGE = "companion.games.edo"
 
@@ -29,8 +29,9 @@ def check(document: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _all_printed(document: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The questions the file lists, and the roads of each side its map counts allow."""
-    return list(document["printed"]) + roads.questions(document)
+    """The questions the file lists, the roads of each side its map counts allow, and the
+    income table's shares."""
+    return list(document["printed"]) + roads.questions(document) + income.questions(document)
 
 
 @lru_cache(maxsize=1)

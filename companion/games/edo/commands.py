@@ -120,9 +120,11 @@ class Wages(_Command, tag="wages"):
 
 
 class Income(_Command, tag="income"):
-    """The ryo a city pays its builders, largest share first, as the table reads them."""
+    """A city's income: its profit, split by the install's income table, or the shares
+    read off the board, largest first (with the profit they divide, when it is given)."""
     city: Id
-    amounts: Annotated[tuple[Amount, ...], Meta(min_length=1, max_length=4)]
+    profit: Amount | None = None
+    amounts: Annotated[tuple[Amount, ...], Meta(min_length=1, max_length=4)] | None = None
 
 
 class Cover(_Command, tag="cover"):

@@ -78,6 +78,8 @@ class EdoState(Seated):
     special_display: list[str] = field(default_factory=list)
     cities: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Each city's buildings in build order (plot 1 first): kind and owner (None: a fortress)."""
+    profits: dict[str, int] = field(default_factory=dict)
+    """The profit each city paid last in this game, offered again the next round."""
     queue: list[str] | None = None
     log: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
@@ -140,6 +142,10 @@ def _built(s: EdoState, e: dict[str, Any]) -> None:
     s.cities[e["city"]].append({"kind": e["building"], "owner": e["owner"]})
 
 
+def _profit(s: EdoState, e: dict[str, Any]) -> None:
+    s.profits[e["city"]] = e["ryo"]
+
+
 def _cover(s: EdoState, e: dict[str, Any]) -> None:
     s.players[e["player"]].covered = e["covered"]
 
@@ -186,7 +192,7 @@ FOLD: dict[str, Callable[[EdoState, dict[str, Any]], None]] = {
     "round": _round, "phase": setter("phase"), "pending": setter("pending"), "turn": setter("turn"),
     "queue": setter("queue"), "merchant": setter("merchant_at"), "over": setter("result"),
     "first": setter("first"),
-    "note": noted, "cover": _cover, "roads_later": _roads_later,
+    "note": noted, "cover": _cover, "profit": _profit, "roads_later": _roads_later,
 }
 
 

@@ -3,12 +3,13 @@
 
 Wages: from the first player on, each keeps a samurai on the map for 1 rice or sends it home
 as an official; whoever has no rice sends every samurai home. Income: every city with
-buildings pays its builders by influence; the table reads the amounts off the board.
+buildings pays its builders by influence, split by the install's income table (D30).
 """
 from __future__ import annotations
 
+from companion.engine.printed import EVENT
 from companion.errors import RuleError
-from companion.games.edo import buildings, deal, scoring
+from companion.games.edo import buildings, deal, income as table, scoring
 from companion.games.edo.commands import Income, Wages
 from companion.games.edo.play import Play
 
@@ -78,24 +79,43 @@ def income_step(play: Play) -> bool:
 
 
 def income(play: Play, cmd: Income) -> None:
-    """The amounts go to the builders by rank: «Игрок, владеющий наибольшим количеством ОВ,
+    """The profit goes to the builders by rank: «Игрок, владеющий наибольшим количеством ОВ,
     получает наибольшую часть прибыли. Остальные игроки получают деньги в соответствии с
-    таблицей»; so no later rank may get more than an earlier one."""
+    таблицей»."""
     s = play.state
     if s.phase != "income" or not s.queue or s.pending is not None:
         raise RuleError("edo.not_now")
     if cmd.city != s.queue[0]:
         raise RuleError("edo.income_city", province=s.queue[0])
     ranked = buildings.ranking(s, cmd.city)
-    if len(cmd.amounts) != len(ranked):
-        raise RuleError("edo.income_shares", province=cmd.city, n=len(ranked))
-    if any(later > earlier for earlier, later in zip(cmd.amounts, cmd.amounts[1:])):
-        raise RuleError("edo.income_order")
-    for place, n in zip(ranked, cmd.amounts):
+    shares = _shares(play, cmd, len(ranked))
+    play.event("profit", city=cmd.city, ryo=sum(shares))
+    for place, n in zip(ranked, shares):
         play.goods(place["player"], ryo=n)
         play.note("edo.income", player=place["player"], province=cmd.city, n=n,
                   influence=place["influence"])
     play.event("queue", queue=s.queue[1:])
+
+
+def _shares(play: Play, cmd: Income, builders: int) -> list[int]:
+    """The shares the table read off the board (which teach the install's income table what
+    it did not know), or those the table gives for the profit tapped. In referee mode the
+    table always enters the shares and they teach nothing."""
+    s = play.state
+    if cmd.amounts is not None:
+        table.check(cmd.city, cmd.amounts, builders, cmd.profit)
+        values = {} if s.referee else table.told(s, cmd.amounts)
+        if values:
+            play.event(EVENT, values=values)
+            play.note("edo.income_told", profit=sum(cmd.amounts), n=builders,
+                      shares=" · ".join(map(str, cmd.amounts)))
+        return list(cmd.amounts)
+    if cmd.profit is None or s.referee:
+        raise RuleError("edo.income_shares", province=cmd.city, n=builders)
+    shares = table.split(s, cmd.profit, builders)
+    if shares is None:
+        raise RuleError("edo.income_unknown", profit=cmd.profit, n=builders)
+    return shares
 
 
 def round_end(play: Play) -> bool:

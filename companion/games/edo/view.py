@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.games.edo import buildings, planning, roads, values
+from companion.games.edo import buildings, income, planning, roads, values
 from companion.games.edo.state import EdoState
 
 PUBLIC_SLOT = ("officials", "shogun")
@@ -41,13 +41,23 @@ def _roads(state: EdoState) -> dict[str, Any] | None:
     return {"network": network, "steps": roads.steps(network, stands + [state.merchant_at])}
 
 
+def _income(state: EdoState) -> dict[str, Any] | None:
+    """The city paying now, its builders by rank, its profit last round, and the splits the
+    install's income table knows (and the rulebook suggests) for that many builders."""
+    if state.phase != "income" or not state.queue:
+        return None
+    city = state.queue[0]
+    ranking = buildings.ranking(state, city)
+    return {"city": city, "ranking": ranking, "profit": state.profits.get(city),
+            "profits": list(income.profits(state.data)),
+            "known": {str(p): shares for p, shares in income.known(state, len(ranking)).items()},
+            "suggested": {str(p): shares for p, shares in income.suggested(state, len(ranking)).items()}}
+
+
 def view(state: EdoState, seat: str | None = None) -> dict[str, Any]:
     """The state as ``seat`` may see it (None: the public table)."""
     own = seat if seat in state.players else None
     all_in = state.phase not in ("planning", "new", "setup")
-    income = None
-    if state.phase == "income" and state.queue:
-        income = {"city": state.queue[0], "ranking": buildings.ranking(state, state.queue[0])}
     return {
         "game": "edo", "viewer": own, "phase": state.phase, "round": state.round,
         "first": state.first, "turn_order": state.turn_order if state.created else [],
@@ -65,7 +75,7 @@ def view(state: EdoState, seat: str | None = None) -> dict[str, Any]:
         "roads_told": [list(pair) for pair in roads.told(state)],
         "pending": copy.deepcopy(state.pending),
         "queue": list(state.queue) if state.queue else None,
-        "income": income,
+        "income": _income(state),
         "log": copy.deepcopy(state.log[-30:]),
         "result": copy.deepcopy(state.result),
     }

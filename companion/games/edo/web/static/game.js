@@ -8,7 +8,9 @@
    is left out, and tapping a chip inside one ticks it. A row of "to" chips (data-to-of: the
    name of its figure row) offers only where the chosen figure is not already (its data-at),
    each with its ryo from there (the data-from cost matching the figure's place); with the
-   roads known, a place no road reaches from there is not offered.
+   roads known, a place no road reaches from there is not offered. Choosing a city's profit
+   fills its shares from the install's income table (or the rulebook's example), and asks
+   for them to be read off the board when the table does not know them.
    A refusal is toasted by TC.send, in the device's language. */
 "use strict";
 (() => {
@@ -59,11 +61,28 @@
     }
   }
 
+  function incomeShares(select) {
+    const form = select.closest("[data-income]");
+    const box = form.querySelector("[data-shares]");
+    if (!box) return;
+    const known = JSON.parse(form.dataset.known)[select.value];
+    const example = JSON.parse(form.dataset.suggested)[select.value];
+    const shares = known || example;
+    box.querySelectorAll("input[name^='amounts.']").forEach((input, i) => {
+      input.value = shares ? shares[i] : "";
+    });
+    box.querySelector("[data-shares-read]").checked = !known;
+    box.querySelector("[data-shares-known]").hidden = !known;
+    box.querySelector("[data-shares-unknown]").hidden = Boolean(known);
+    box.querySelector("[data-shares-example]").hidden = Boolean(known) || !example;
+  }
+
   document.addEventListener("tc:update", realDestinations);
   realDestinations();
 
   document.addEventListener("change", (e) => {
     realDestinations();
+    if (e.target.matches("[data-profit]")) incomeShares(e.target);
     const option = e.target.closest("[data-option]");
     const radio = option && option.querySelector("[data-choose]");
     if (radio && e.target !== radio) radio.checked = true;
