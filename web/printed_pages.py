@@ -1,6 +1,6 @@
-"""The install's page of values printed on the games' cards and boards but not in their
-rules (``companion.engine.printed``): what the tables told, corrected by hand, exported to
-a file and imported from another group's. A change affects games made afterwards only;
+"""The install's pages of values printed on the games' cards and boards but not in their
+rules (``companion.engine.printed``): what the tables told, a page a game, corrected by
+hand, exported to a file and imported from another group's. A change affects games made afterwards only;
 each game keeps the values it was played with in its own events."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 from typing import Annotated, Any, Literal, Mapping
 
 import msgspec
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from companion.engine import find_game, names
 from companion.engine.printed import Question
@@ -76,17 +76,33 @@ def _groups(game: str, questions: Mapping[str, Question], lang: str) -> list[dic
     return list(groups.values())
 
 
-def _page(error: str | None = None, status: int = 200) -> tuple[str, int]:
+def _index(error: str | None = None, status: int = 200) -> tuple[str, int]:
+    """Every game that asks printed values, with how many of them the install knows (each
+    game's questions on a page of its own: together they would be megabytes), and the
+    install's export and import."""
     lang = language(request)
-    asking = _asking()
-    games = [{"name": name, "title": find_game(name).titles().get(lang, name),
-              "groups": _groups(name, questions, lang)} for name, questions in asking.items()]
-    for g in games:
-        # A form of more fields than Werkzeug parses is refused whole: such a game posts
-        # one group at a time.
-        g["split"] = sum(len(group["rows"]) for group in g["groups"]) + 1 > request.max_form_parts
+    games = []
+    for name, questions in _asking().items():
+        listed = [key for key, q in questions.items() if q.listed]
+        known = services().hubs.printed(name)
+        games.append({"name": name, "title": find_game(name).titles().get(lang, name),
+                      "known": sum(key in known for key in listed), "n": len(listed)})
     return render_template("shell/printed.html", t=Words(lang), lang=lang, games=games,
                            error=error, saved=request.args.get("saved")), status
+
+
+def _game_page(game: str, error: str | None = None, status: int = 200) -> tuple[str, int]:
+    """One game's values by group; a game with more fields than Werkzeug parses posts one
+    group at a time (a longer form would be refused whole)."""
+    lang = language(request)
+    questions = _asking().get(game)
+    if questions is None:
+        abort(404)
+    groups = _groups(game, questions, lang)
+    split = sum(len(group["rows"]) for group in groups) + 1 > request.max_form_parts
+    return render_template("shell/printed_game.html", t=Words(lang), lang=lang, game=game,
+                           title=find_game(game).titles().get(lang, game), groups=groups,
+                           split=split, error=error, saved=request.args.get("saved")), status
 
 
 def _checked(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -102,22 +118,29 @@ def _checked(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
 
 @bp.get("/printed")
 def page() -> tuple[str, int]:
-    return _page()
+    return _index()
+
+
+@bp.get("/printed/<game>")
+def game_page(game: str) -> tuple[str, int]:
+    return _game_page(game)
 
 
 @bp.post("/printed")
 def save() -> Response | tuple[str, int]:
     """One game's values as the form shows them: a chosen value is kept, "not known" forgets."""
     fields = request.form.to_dict()
+    game = fields.pop("game", "")
     try:
-        form = convert({"game": fields.pop("game", ""), "values": fields}, PrintedForm)
+        form = convert({"game": game, "values": fields}, PrintedForm)
         chosen = {key: _typed(value) for key, value in form.values.items() if value}
         values = _checked(form.game, chosen)
     except RuleError as err:
-        return _page(refused(err).get_json()["error"]["message"], 400)
+        message = refused(err).get_json()["error"]["message"]
+        return _game_page(game, message, 400) if game in _asking() else _index(message, 400)
     forget = tuple(key for key, value in form.values.items() if not value)
     services().hubs.remember(form.game, values, forget)
-    return redirect(url_for("printed.page", saved=1))
+    return redirect(url_for("printed.game_page", game=form.game, saved=1))
 
 
 def _typed(value: str) -> int | str:
@@ -150,7 +173,7 @@ def import_file() -> Response | tuple[str, int]:
         document = convert(data, PrintedFile)
         checked = {game: _checked(game, values) for game, values in document.games.items()}
     except RuleError as err:
-        return _page(refused(err).get_json()["error"]["message"], 400)
+        return _index(refused(err).get_json()["error"]["message"], 400)
     for game, values in checked.items():
         services().hubs.remember(game, values)
     return redirect(url_for("printed.page", saved=1))

@@ -81,7 +81,7 @@ def test_with_the_map_tracked_a_phone_names_its_first_warriors_city_and_the_tabl
 
 def test_the_printed_page_words_the_regional_tokens_and_the_projects_in_russian(table):
     """«18 РЕГИОНАЛЬНЫХ ЖЕТОНОВ», «30 КАРТ ПРОЕКТОВ»: each face's questions, grouped by kind."""
-    page = table.get("/printed", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    page = table.get("/printed/ivan", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert "Региональные жетоны (18: 9 тёмных, 9 светлых)" in page
     assert "Региональный жетон 18, награда 2: другой символ" in page
     assert "Военный проект 10: металл (сколько заплатить)" in page
@@ -108,7 +108,7 @@ def test_the_new_game_tracks_the_map_once_every_city_is_known(table):
 def test_the_printed_page_posts_ivans_faces_a_group_at_a_time(table):
     """More faces than one form may post (Werkzeug parses 1000 fields): each group of Ivan's
     faces is its own form, and every form holds fewer fields than that."""
-    page = table.get("/printed", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    page = table.get("/printed/ivan", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     ours = page[page.index('<section data-printed-game="ivan">'):]
     ours = ours[:ours.index("</section>")]
     forms = ours.split("<form ")[1:]

@@ -77,7 +77,7 @@ def test_the_new_game_form_makes_a_game_with_referee_mode_and_the_variant(table)
                                          ("cs", "Políčko rozkazu 1 (počítáno od jihu): region"),
                                          ("en", "Order cell 1 (counted from the south): region")])
 def test_the_printed_page_asks_the_boards_values_in_the_devices_language(table, lang, words):
-    page = table.get("/printed", headers={"Accept-Language": lang}).get_data(as_text=True)
+    page = table.get("/printed/little-empires", headers={"Accept-Language": lang}).get_data(as_text=True)
     ours = page[page.index('data-printed-game="little-empires"'):]
     ours = ours[:ours.index("</form>")]
     assert words in ours and "printed.option." not in ours and "printed.group." not in ours

@@ -54,12 +54,13 @@ def seen(app: Any, table: Any, game: str, phone: Phone, owner: str,
     found["hand-table"] = ("text", table.get(f"/api/games/{game}/hand/{owner}").get_data(as_text=True))
     if install:
         found["printed"] = ("install", table.get("/printed", headers=head).get_data(as_text=True))
+        found["printed-game"] = ("install", table.get("/printed/little-empires", headers=head).get_data(as_text=True))
         found["export"] = ("install", table.get("/printed/export").get_data(as_text=True))
     found["camera"] = ("text", table.get(f"/api/games/{game}/camera/picture").get_data(as_text=True))
     walked = {"table.index", "table.table", "hand.hand", "live.stream", "api.view", "api.hand",
-              "tray.camera_picture"} | ({"printed.page", "printed.export"} if install else set())
+              "tray.camera_picture"} | ({"printed.page", "printed.game_page", "printed.export"} if install else set())
     assert routes - walked <= {"table.choose", "table.new", "table.set_language", "printed.page",
-                               "printed.export"}, routes - walked
+                               "printed.game_page", "printed.export"}, routes - walked
     return found
 
 

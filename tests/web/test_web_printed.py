@@ -52,15 +52,15 @@ def test_values_the_table_told_are_remembered_for_the_installs_next_game(table, 
 
 
 def test_the_page_lists_each_value_in_the_players_language_with_its_suggestion(table):
-    page = table.get("/printed", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    page = table.get("/printed/shogun", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert "Карта доблести 2: сундуки" in page and "пока неизвестно" in page
     assert "сверьте каждое со своей картой" in page and "regatuljocurilor.ro: 2" in page
 
 
 def test_a_value_corrected_on_the_page_is_what_new_games_start_with(table, db):
     r = table.post("/printed", data={"game": "shogun", CHESTS: "4"})
-    assert r.status_code == 302
-    page = table.get("/printed").get_data(as_text=True)
+    assert r.status_code == 302 and r.headers["Location"].startswith("/printed/shogun")
+    page = table.get("/printed/shogun").get_data(as_text=True)
     assert '<option value="4" selected>4</option>' in page
     game = made_with_the_form(table, expansion_samurai="1")
     assert created_config(db, game)["printed"] == {CHESTS: 4}
@@ -80,6 +80,23 @@ def test_a_value_no_card_could_show_is_refused_on_the_page_and_nothing_changes(t
     assert r.status_code == 400
     assert "Такого значения там быть не может" in r.get_data(as_text=True)
     assert table.get("/printed/export").get_json()["games"]["shogun"] == {CHESTS: 4}
+
+
+def test_the_install_page_names_each_game_with_how_many_of_its_values_are_known(table):
+    """Each game's values are a page of their own; the install's page links them."""
+    table.post("/printed", data={"game": "shogun", CHESTS: "4"})
+    page = table.get("/printed", headers={"Accept-Language": "cs"}).get_data(as_text=True)
+    for name in names():
+        if _questions(name):
+            assert f'<a href="/printed/{name}">' in page
+    shogun = re.search(r'data-printed-game="shogun">.*?</li>', page).group(0)
+    assert re.search(r"známo 1 z \d+", shogun)
+    assert "<select" not in page
+
+
+def test_a_game_with_no_such_page_is_refused_in_words(table):
+    r = table.get("/printed/chess", headers={"Accept-Language": "ru"})
+    assert r.status_code == 404 and "<h1>" in r.get_data(as_text=True)
 
 
 def test_another_group_imports_the_exported_values(table, tmp_path: Path):
@@ -147,6 +164,6 @@ def test_every_group_of_printed_values_has_a_title_in_every_language(game, lang)
 
 def test_a_group_is_one_fold_on_the_page_wherever_its_questions_stand_in_the_data(table):
     """Little Empires declares the payment icons' questions in two places of its data."""
-    page = table.get("/printed").get_data(as_text=True)
+    page = table.get("/printed/little-empires").get_data(as_text=True)
     titles = re.findall(r"<summary>([^<]+) <small", page)
     assert titles and len(titles) == len(set(titles))
