@@ -83,7 +83,7 @@ def test_a_photo_that_agrees_with_the_bookkeeping_says_so(app, table, db, calibr
     assert r.status_code == 200, r.json
     table.set_cookie("lang", "cs")
     page = table.get(f"/table/{game}").get_data(as_text=True)
-    assert "V misce je vše, jak má být." in page
+    assert "V zásobníku je vše, jak má být." in page
 
 
 def test_the_table_confirms_the_tray_by_hand_when_the_camera_misreads(app, table, db, calibration_photos):
