@@ -142,7 +142,7 @@ def test_the_table_tells_the_map_a_province_at_a_time_from_its_own_screen(table,
     r = table.post(f"/api/games/{game}/commands", json={"type": "printed", "values": grey1})
     assert r.status_code == 200, r.json
     page = table.get(f"/table/{game}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
-    assert 'data-tell-map="grey2" open' in page and 'data-tell-map="grey1"' not in page
+    assert 'data-tell-map="grey2" data-fold="map" open' in page and 'data-tell-map="grey1"' not in page
 
 
 def test_the_map_shows_each_players_armies_in_a_province_as_his_colour_and_count(table, game):

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_devices import PHONE, TABLET, api_post, device, settle
-from little_empires_table import EVERYTHING
+from little_empires_table import EVERYTHING, MAP
 from web_devices import PIN
 
 PLAYERS = [{"seat": "red", "name": "Anna"}, {"seat": "blue", "name": "Борис"},
@@ -60,6 +60,19 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
     for seat, page in hands.items():
         page.goto(links[seat])
         page.wait_for_selector("html[data-ready]")
+
+    # LE-15: one province of the map told; its form, open for the next, closed by the group,
+    # stays closed while the game goes on (as the log stays as the group left it).
+    game = made.json()["game_id"]
+    for province in ("grey1", "grey2"):
+        told = {k: v for k, v in MAP.items()
+                if k.startswith((f"little_empires.coast.{province}", f"little_empires.link.{province}."))}
+        assert api_post(table, f"{server}/api/games/{game}/commands", {"type": "printed", "values": told}).status == 200
+        if province == "grey1":
+            table.wait_for_selector("[data-tell-map=grey2][open]")
+            table.click("[data-tell-map=grey2] summary")
+    table.wait_for_selector("[data-tell-map=grey3]")
+    assert table.get_attribute("[data-tell-map=grey3]", "open") is None
 
     # Destiny: chosen face down on each phone; the table shows who has chosen, not what.
     # The log is folded; opened, it stays open when the next news redraws it.

@@ -6,7 +6,7 @@
    is empty, every field of a [data-option] whose [data-choose] radio (if it has one) is not ticked, and
    every field of a [data-for] the chosen cell's quick action hides, and the [data-pay] of a
    cell that costs nothing (game.css).
-   A refusal is toasted by TC.send, in the device's language. The table's log folds. */
+   A refusal is toasted by TC.send, in the device's language. The table's log and map form fold. */
 "use strict";
 (() => {
   function wanted(el) {
@@ -64,17 +64,21 @@
     }
   });
 
-  // The table's log stays folded or open, as the group left it, when an update redraws it.
-  const LOG = "le.log.open";
-  function fold() {
-    const box = document.querySelector("[data-log-fold]");
-    if (box) box.open = sessionStorage.getItem(LOG) === "1";
+  // A folding box ([data-fold]: the log, the map's form) stays folded or open as the group
+  // left it when an update redraws it; until the group touches it, it is as the server drew it.
+  const FOLD = "le.fold.";
+  function folds() {
+    for (const box of document.querySelectorAll("[data-fold]")) {
+      const kept = sessionStorage.getItem(FOLD + box.dataset.fold);
+      if (kept !== null) box.open = kept === "1";
+    }
   }
   document.addEventListener("toggle", (e) => {
-    if (e.target.matches && e.target.matches("[data-log-fold]")) sessionStorage.setItem(LOG, e.target.open ? "1" : "0");
+    const box = e.target;
+    if (box.matches && box.matches("[data-fold]")) sessionStorage.setItem(FOLD + box.dataset.fold, box.open ? "1" : "0");
   }, true);
-  document.addEventListener("tc:update", fold);
-  fold();
+  document.addEventListener("tc:update", folds);
+  folds();
 
   document.addEventListener("click", (e) => {
     const button = e.target.closest("[data-le-go]");
