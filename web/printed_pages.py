@@ -57,13 +57,14 @@ def _asking() -> dict[str, Mapping[str, Question]]:
 def _groups(game: str, questions: Mapping[str, Question], lang: str) -> list[dict[str, Any]]:
     """The page's groups for one game (a card, a board), each with its rows: the question
     worded, the values it may take, what is known, what a public source suggests (a value
-    the game has the table tap, not ``listed``, is not a row)."""
+    the game has the table tap, not ``listed``, is not a row; one it learns as they come up is
+    a row once known)."""
     rules = find_game(game)
     words = GameWords(game, lang)
     known = services().hubs.printed(game)
     gamenames = rules.names(rules.new_state(), lang)
     groups: dict[str, dict[str, Any]] = {}
-    for q in (q for q in questions.values() if q.listed):
+    for q in (q for q in questions.values() if q.listed_with(known)):
         title = words(q.group) if q.group else rules.titles().get(lang, game)
         groups.setdefault(title, {"title": title, "rows": []})["rows"].append({
             "key": q.key, "asks": render(q.label, q.params, gamenames),
@@ -83,8 +84,8 @@ def _index(error: str | None = None, status: int = 200) -> tuple[str, int]:
     lang = language(request)
     games = []
     for name, questions in _asking().items():
-        listed = [key for key, q in questions.items() if q.listed]
         known = services().hubs.printed(name)
+        listed = [key for key, q in questions.items() if q.listed_with(known)]
         games.append({"name": name, "title": find_game(name).titles().get(lang, name),
                       "known": sum(key in known for key in listed), "n": len(listed)})
     return render_template("shell/printed.html", t=Words(lang), lang=lang, games=games,

@@ -36,7 +36,8 @@ class Question:
     ``group``, the screen word heading it among its neighbours (a card, a board); ``listed``
     False for one of many values the game has the table tap rather than pick one by one
     (a board's roads, one per pair of places): the install's page leaves it out, its
-    export and import keep it like any other."""
+    export and import keep it like any other; ``"known"`` for one of many the game learns
+    as they come up (a split of an income table): a row of the page once it is known."""
 
     key: str
     label: str
@@ -46,7 +47,7 @@ class Question:
     suggested: Any = None
     source: str | None = None
     group: str | None = None
-    listed: bool = True
+    listed: bool | str = True
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> "Question":
@@ -57,6 +58,10 @@ class Question:
                    range=(int(rng[0]), int(rng[1])) if rng else None,
                    suggested=data.get("suggested"), source=data.get("source"),
                    group=data.get("group"), listed=data.get("listed", True))
+
+    def listed_with(self, known: Mapping[str, Any]) -> bool:
+        """Whether the install's page shows this question, given the values it knows."""
+        return self.listed is True or (self.listed == "known" and self.key in known)
 
     def options(self) -> list[Any]:
         """Every value the table may give, in order (the screens offer exactly these)."""

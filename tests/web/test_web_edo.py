@@ -86,6 +86,10 @@ def test_a_split_read_off_the_board_in_one_game_is_known_to_the_next(app, table,
     r = table.post(f"/api/games/{edo}/commands",
                    json={"type": "income", "city": "city1", "profit": 8, "amounts": [6, 2]})
     assert r.status_code == 200, r.json
+    page = table.get("/printed/edo", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    row = page[page.index("Таблица доходов: прибыль 8 Рё между 2 строителями, доля 1-го места"):]
+    assert '<option value="6" selected>6</option>' in row[:row.index("</tr>")]
+    assert "прибыль 9 Рё" not in page
     second = table.post("/api/games", json={"game": "edo", "players": PLAYERS, "pin": PIN}).json["game_id"]
     assert table.get(f"/api/games/{second}/view").json["pending"]["kind"] == "roads"
     assert table.post(f"/api/games/{second}/commands", json={"type": "roads_later"}).status_code == 200

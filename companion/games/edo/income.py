@@ -31,8 +31,8 @@ def profits(data: Mapping[str, Any]) -> range:
 
 
 def questions(data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Every share of the table as a printed question (tapped in the income form, not a row
-    of the install's page), the rulebook's worked splits suggested."""
+    """Every share of the table as a printed question (told in the income form, a row of the
+    install's page once known), the rulebook's worked splits suggested."""
     declared = data["income"]
     examples = {(sum(split), len(split)): split for split in declared["examples"]}
     found = []
@@ -42,7 +42,7 @@ def questions(data: Mapping[str, Any]) -> list[dict[str, Any]]:
             for rank, share_key in enumerate(keys(profit, builders), start=1):
                 entry = {"key": share_key, "group": declared["group"], "label": declared["label"],
                          "params": {"profit": profit, "n": builders, "rank": rank},
-                         "range": [0, profit], "listed": False}
+                         "range": [0, profit], "listed": "known"}
                 if example:
                     entry.update(suggested=example[rank - 1], source=declared["source"])
                 found.append(entry)
