@@ -16,7 +16,9 @@ wrong; set-ups whose calibration was refused; and milliseconds to count one fram
 - learned: ``training.infer`` with the model's manifest's sure threshold (set on the
   validation slice). It is handed the calibration the labels give (the tray's outline, the
   reference cubes' top centres), as the product's calibration does not feed it yet; so it
-  refuses nothing, by construction.
+  refuses nothing, by construction. With ``--own-calibration`` it calibrates itself
+  (``training.calibrate``: the cube size and the six reference cubes found by the network on
+  the reference photo) and only the tray's box comes from the labels, as two taps give it.
 - rules: ``vision.calibration.calibrate`` on the set-up's empty and reference photos and
   ``vision.counter.Counter``, as the product runs them.
 - HSV baseline: ``bench/vision_counter.py``'s per-colour HSV thresholds and connected
@@ -39,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from devtools import tray_photos as synth  # noqa: E402
-from training import data, infer  # noqa: E402
+from training import calibrate as own, data, infer  # noqa: E402
 from vision.calibration import CalibrationError, calibrate  # noqa: E402
 from vision.counter import Counter  # noqa: E402
 from vision_counter import HsvBaseline, wilson  # noqa: E402
@@ -105,6 +107,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("folder", type=Path, help="generator samples (training.generate)")
     parser.add_argument("--show-misses", type=int, default=0)
     parser.add_argument("--counters", default="learned,rules,hsv", help="which to run, of learned, rules, hsv")
+    parser.add_argument("--own-calibration", action="store_true", help="the learned counter finds its reference cubes itself")
     args = parser.parse_args(argv)
     wanted = set(args.counters.split(","))
     cv2.setNumThreads(1)
@@ -124,13 +127,25 @@ def main(argv: list[str] | None = None) -> None:
                 except CalibrationError as error:
                     rules.misses.append(f"{meta['empty']}: calibration refused: {error}")
                 rules.refused += rule_counter is None
-            net = infer.counter_for(args.model, sample) if "learned" in wanted else None
+            net = None
+            if "learned" in wanted and args.own_calibration:
+                roi = data.roi_of(sample.tray, sample.image.shape[1::-1])
+                try:
+                    found = own.calibrate(args.model, sample.empty, sample.reference, sample.colours, roi)
+                    net = infer.TrayCounter(args.model, sample.empty, sample.colours, found.colours_bgr, roi, found.cube_edge_px)
+                except own.Refused as error:
+                    learned.misses.append(f"{meta['empty']}: calibration refused: {error}")
+                learned.refused += net is None
+            elif "learned" in wanted:
+                net = infer.counter_for(args.model, sample)
             baseline = HsvBaseline(synth.make_session(meta["source"]["session"])) if "hsv" in wanted else None
             sessions[meta["empty"]] = (net, rule_counter, baseline)
             for tally in (learned, rules):
                 tally.setups += 1
         net, rule_counter, baseline = sessions[meta["empty"]]
-        if net is not None:
+        if args.own_calibration and net is None:
+            learned.add(label, None, sample.counts, None)
+        elif net is not None:
             reading, ms = timed(net.count, sample.image)
             learned.ms.append(ms)
             learned.add(label, reading.counts, sample.counts, reading.confidence < threshold)

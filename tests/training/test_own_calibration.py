@@ -1,0 +1,49 @@
+"""The learned counter's own calibration: the network finds the six reference cubes and their
+size on the reference photo; the colours are named by the assignment that fits all six."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from training import calibrate, data
+
+MODEL = Path(__file__).resolve().parents[2] / "training" / "models" / "traced3.onnx"
+COLOURS = ["red", "blue", "yellow", "purple", "black", "green"]
+
+
+def nominal_bgr(colours: list[str]) -> np.ndarray:
+    return np.array([calibrate.NOMINAL[c][::-1] for c in colours], np.float32) / 255
+
+
+@pytest.mark.parametrize("light", [(1.0, 1.0, 1.0), (0.55, 0.8, 1.0), (0.3, 0.3, 0.3)],
+                         ids=["white light", "warm light", "dim light"])
+def test_each_colour_is_named_by_the_assignment_that_fits_all_six(light):
+    """A warm lamp makes every cube yellower and a dim one every cube darker; the six are
+    still told apart, because each name is given once."""
+    shuffled = [4, 0, 5, 2, 1, 3]
+    seen = nominal_bgr([COLOURS[i] for i in shuffled]) * np.array(light, np.float32)
+    order = calibrate.name_colours(seen, COLOURS)
+    assert [shuffled[i] for i in order] == list(range(6))
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory):
+    return data.load(next(data.write_generator_samples(tmp_path_factory.mktemp("cal"), [8], 1)))
+
+
+def test_the_reference_cubes_and_their_size_are_found_by_the_network(sample):
+    roi = data.roi_of(sample.tray, sample.image.shape[1::-1])
+    found = calibrate.calibrate(MODEL, sample.empty, sample.reference, sample.colours, roi)
+    assert 0.75 < found.cube_edge_px / sample.cube_edge_px < 1.33
+    for colour, (x, y) in zip(sample.colours, sample.reference_tops):
+        fx, fy = found.tops[colour]
+        assert np.hypot(fx - x, fy - y) < 0.5 * sample.cube_edge_px, colour
+    assert found.colours_bgr.shape == (6, 3)
+
+
+def test_a_reference_photo_without_the_cubes_is_refused(sample):
+    roi = data.roi_of(sample.tray, sample.image.shape[1::-1])
+    with pytest.raises(calibrate.Refused):
+        calibrate.calibrate(MODEL, sample.empty, sample.empty, sample.colours, roi)

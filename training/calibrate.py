@@ -1,0 +1,141 @@
+"""The learned counter's own calibration: the cube size and the six reference colours, found
+by the network itself on the reference photo, so that nothing but the tray's box (found, or
+two taps) comes from elsewhere.
+
+The rule-based calibration (``vision.calibration``) looks for cube-sized changes between the
+empty and reference photos; on the path tracer's noisy, shadowed photos it refused five set-ups
+of six where a person sees the six cubes at once. Here the network that counts the throws
+finds them: its heatmap is asked at a few cube sizes (its training varied the size by a
+quarter either way, so steps of a quarter leave no gap), the size kept is the one at which
+exactly six peaks stand out most clearly, and each peak's top colour is read from the photo.
+The colours are then named by the one assignment of the six names that fits best as a whole
+(lightness order and hue, the photo's overall cast taken out), so a warm light that makes
+every colour yellower cannot name two cubes alike.
+
+Refused, with the reason, when no size shows six clear peaks.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from training import data, infer
+
+# The game's cube paints as a person would describe them (sRGB), only to tell the six apart.
+NOMINAL = {"red": (190, 30, 35), "blue": (30, 70, 190), "yellow": (235, 200, 40),
+           "purple": (115, 45, 140), "black": (30, 30, 32), "green": (40, 140, 60),
+           "white": (235, 235, 230), "orange": (235, 120, 30), "brown": (120, 75, 40)}
+STEP = 1.25  # between the cube sizes tried (the network was trained on sizes 0.8x to 1.25x)
+CLEAR = 0.5  # the sixth peak must reach this probability, the seventh stay below it
+LIGHTNESS = 50  # the six lightnesses spread over this many Lab units: hue weighs more than light, which shade varies
+APART = 0.6  # cube edges: two peaks closer than this are one cube
+
+
+class Refused(Exception):
+    """The reference photo does not show the cubes clearly to the network."""
+
+
+@dataclass
+class Calibration:
+    cube_edge_px: float
+    tops: dict[str, tuple[float, float]]  # each colour's reference cube top centre, frame pixels
+    colours_bgr: np.ndarray  # in the order of the colours asked, 0..1
+    margin: float  # the sixth peak's probability less the seventh's at the size kept
+
+
+def _heat(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.ndarray,
+          roi: tuple[int, int, int, int], edge: float, cube_px: float) -> tuple[list, float]:
+    """The peaks of the network's heatmap on the reference photo at this cube size, highest
+    first, one a cube: a weaker peak within ``APART`` of a cube's edge of a stronger one is
+    the same cube seen twice, and none lies in the padding beyond the tray's box."""
+    tensor, scale = data.network_input(reference, empty, refs, roi, edge, cube_px)
+    net.setInput(tensor)
+    output = net.forward()[0]
+    near = APART * cube_px / infer.STRIDE
+    rows, cols = roi[3] * scale / infer.STRIDE, roi[2] * scale / infer.STRIDE  # beyond: the padding
+    kept: list[tuple[int, int, float]] = []
+    for r, c, p in infer.peaks(1 / (1 + np.exp(-output[0]))):
+        if r < rows and c < cols and all(np.hypot(r - r2, c - c2) >= near for r2, c2, _ in kept):
+            kept.append((r, c, p))
+    return kept, scale
+
+
+def _clearest(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.ndarray,
+              roi: tuple[int, int, int, int], edges: Sequence[float], wanted: int,
+              cube_px: float) -> tuple[float, float, list, float] | None:
+    """Of these cube sizes, the one at which exactly ``wanted`` peaks stand out most clearly:
+    (the sixth's probability less the seventh's, the size, the peaks, the scale)."""
+    best = None
+    for edge in edges:
+        found, scale = _heat(net, reference, empty, refs, roi, edge, cube_px)
+        probs = [p for _, _, p in found] + [0.0]
+        if len(found) >= wanted and probs[wanted - 1] >= CLEAR > probs[wanted]:
+            margin = probs[wanted - 1] - probs[wanted]
+            if best is None or margin > best[0]:
+                best = (margin, edge, found[:wanted], scale)
+    return best
+
+
+def _lab(bgr01: np.ndarray) -> np.ndarray:
+    pixels = np.clip(np.asarray(bgr01, np.float32), 0, 1).reshape(-1, 1, 3)
+    return cv2.cvtColor(pixels, cv2.COLOR_BGR2LAB).reshape(-1, 3)
+
+
+def name_colours(found: np.ndarray, colours: Sequence[str]) -> list[int]:
+    """For each colour asked, the index of the found colour that is it: the assignment whose
+    lightness ranks and cast-free hues lie nearest the nominal paints, over all orders."""
+    nominal = np.array([NOMINAL[c][::-1] for c in colours], np.float32) / 255
+    seen, want = _lab(found), _lab(nominal)
+    for lab in (seen, want):
+        lab[:, 1:] -= lab[:, 1:].mean(axis=0)
+        spread = np.ptp(lab[:, 0]) or 1.0
+        lab[:, 0] = (lab[:, 0] - lab[:, 0].min()) / spread * LIGHTNESS
+    cost = np.linalg.norm(want[:, None, :] - seen[None, :, :], axis=2)
+    best = min(itertools.permutations(range(len(found))),
+               key=lambda order: sum(cost[i, j] for i, j in enumerate(order)))
+    return list(best)
+
+
+def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
+              roi: tuple[int, int, int, int], cube_px: float = 16.0) -> Calibration:
+    """The calibration the counter needs, from the empty tray and the tray holding one cube of
+    each colour; Refused when no cube size shows as many clear peaks as colours."""
+    net = cv2.dnn.readNetFromONNX(str(model))
+    wanted = len(colours)
+    nominal = np.array([NOMINAL[c][::-1] for c in colours], np.float32) / 255
+    x, y, w, h = roi
+    sizes = max(w, h) / 40 * STEP ** np.arange(int(np.log(8) / np.log(STEP)) + 1)
+    best = _clearest(net, reference, empty, nominal, roi, sizes, wanted, cube_px)
+    if best is None:
+        raise Refused(f"no cube size shows {wanted} clear cubes")
+    for _ in range(2):
+        # Asked again with the colours just read, at sizes between the steps: the network
+        # was trained with the true reference colours, not the nominal paints.
+        found_bgr, order = _named(reference, best, colours, roi)
+        finer = best[1] * STEP ** np.array([-0.5, -0.25, 0, 0.25, 0.5])
+        again = _clearest(net, reference, empty, found_bgr[order], roi, finer, wanted, cube_px)
+        if again is None:
+            break
+        best = again
+    found_bgr, order = _named(reference, best, colours, roi)
+    margin, edge, peaks, scale = best
+    tops = _tops(peaks, scale, roi)
+    return Calibration(cube_edge_px=float(edge), tops={c: tops[order[i]] for i, c in enumerate(colours)},
+                       colours_bgr=found_bgr[order], margin=round(margin, 3))
+
+
+def _tops(peaks: list, scale: float, roi: tuple[int, int, int, int]) -> list[tuple[float, float]]:
+    x, y = roi[:2]
+    return [((c + 0.5) * infer.STRIDE / scale + x, (r + 0.5) * infer.STRIDE / scale + y) for r, c, _ in peaks]
+
+
+def _named(reference: np.ndarray, best: tuple, colours: Sequence[str],
+           roi: tuple[int, int, int, int]) -> tuple[np.ndarray, list[int]]:
+    margin, edge, peaks, scale = best
+    found_bgr = data.reference_colours(reference, _tops(peaks, scale, roi), edge)
+    return found_bgr, name_colours(found_bgr, colours)
