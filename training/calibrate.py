@@ -81,6 +81,11 @@ def _clearest(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: 
     return best
 
 
+def nominal_bgr(colours: Sequence[str]) -> np.ndarray:
+    """The nominal paints of these colours, BGR 0..1."""
+    return np.array([NOMINAL[c][::-1] for c in colours], np.float32) / 255
+
+
 def _lab(bgr01: np.ndarray) -> np.ndarray:
     pixels = np.clip(np.asarray(bgr01, np.float32), 0, 1).reshape(-1, 1, 3)
     return cv2.cvtColor(pixels, cv2.COLOR_BGR2LAB).reshape(-1, 3)
@@ -89,8 +94,7 @@ def _lab(bgr01: np.ndarray) -> np.ndarray:
 def name_colours(found: np.ndarray, colours: Sequence[str]) -> list[int]:
     """For each colour asked, the index of the found colour that is it: the assignment whose
     lightness ranks and cast-free hues lie nearest the nominal paints, over all orders."""
-    nominal = np.array([NOMINAL[c][::-1] for c in colours], np.float32) / 255
-    seen, want = _lab(found), _lab(nominal)
+    seen, want = _lab(found), _lab(nominal_bgr(colours))
     for lab in (seen, want):
         lab[:, 1:] -= lab[:, 1:].mean(axis=0)
         spread = np.ptp(lab[:, 0]) or 1.0
@@ -107,10 +111,9 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
     each colour; Refused when no cube size shows as many clear peaks as colours."""
     net = cv2.dnn.readNetFromONNX(str(model))
     wanted = len(colours)
-    nominal = np.array([NOMINAL[c][::-1] for c in colours], np.float32) / 255
-    x, y, w, h = roi
+    w, h = roi[2:]
     sizes = max(w, h) / 40 * STEP ** np.arange(int(np.log(8) / np.log(STEP)) + 1)
-    best = _clearest(net, reference, empty, nominal, roi, sizes, wanted, cube_px)
+    best = _clearest(net, reference, empty, nominal_bgr(colours), roi, sizes, wanted, cube_px)
     if best is None:
         raise Refused(f"no cube size shows {wanted} clear cubes")
     for _ in range(2):

@@ -13,17 +13,13 @@ MODEL = Path(__file__).resolve().parents[2] / "training" / "models" / "traced3.o
 COLOURS = ["red", "blue", "yellow", "purple", "black", "green"]
 
 
-def nominal_bgr(colours: list[str]) -> np.ndarray:
-    return np.array([calibrate.NOMINAL[c][::-1] for c in colours], np.float32) / 255
-
-
 @pytest.mark.parametrize("light", [(1.0, 1.0, 1.0), (0.55, 0.8, 1.0), (0.3, 0.3, 0.3)],
                          ids=["white light", "warm light", "dim light"])
 def test_each_colour_is_named_by_the_assignment_that_fits_all_six(light):
     """A warm lamp makes every cube yellower and a dim one every cube darker; the six are
     still told apart, because each name is given once."""
     shuffled = [4, 0, 5, 2, 1, 3]
-    seen = nominal_bgr([COLOURS[i] for i in shuffled]) * np.array(light, np.float32)
+    seen = calibrate.nominal_bgr([COLOURS[i] for i in shuffled]) * np.array(light, np.float32)
     order = calibrate.name_colours(seen, COLOURS)
     assert [shuffled[i] for i in order] == list(range(6))
 
