@@ -267,11 +267,6 @@ class Hubs:
         when there is no such game or this install cannot run it."""
         with self._lock:
             hub = self._hubs.get(game_id)
-        if hub is not None:
-            hub.catch_up()
-            return hub
-        with self._lock:
-            hub = self._hubs.get(game_id)
             if hub is None:
                 record = self._store.game(game_id)
                 if record is None:
@@ -280,8 +275,10 @@ class Hubs:
                     game = find_game(record.game)
                 except RuleError:
                     return None
-                hub = self._hubs[game_id] = GameHub(self.db, game_id, game)
-            return hub
+                self._hubs[game_id] = GameHub(self.db, game_id, game)
+                return self._hubs[game_id]
+        hub.catch_up()
+        return hub
 
     def create(self, game: Game, command: dict[str, Any], actor: Actor, draws: Draws,
                settings: dict[str, Any], request: str | None = None) -> tuple[str, bool]:

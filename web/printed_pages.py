@@ -1,7 +1,7 @@
 """The install's pages of values printed on the games' cards and boards but not in their
 rules (``companion.engine.printed``): what the tables told, a page a game, corrected by
-hand, exported to a file and imported from another group's. A change affects games made afterwards only;
-each game keeps the values it was played with in its own events."""
+hand, exported to a file and imported from another group's. A change affects games made
+afterwards only; each game keeps the values it was played with in its own events."""
 from __future__ import annotations
 
 import json
