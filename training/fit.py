@@ -37,6 +37,7 @@ class Errors:
     missed: Counter = field(default_factory=Counter)  # (colour, table) -> counted cubes not found
     extra: Counter = field(default_factory=Counter)  # "beside a cube" or "apart" -> found cubes matching none
     wrong_colour: int = 0
+    confused: Counter = field(default_factory=Counter)  # (true colour, named colour) -> cubes named wrongly
 
     def add(self, other: Errors) -> None:
         self.photos += other.photos
@@ -45,6 +46,7 @@ class Errors:
         self.missed.update(other.missed)
         self.extra.update(other.extra)
         self.wrong_colour += other.wrong_colour
+        self.confused.update(other.confused)
 
     def report(self) -> dict:
         return {
@@ -55,6 +57,7 @@ class Errors:
             "missed_by_colour_and_table": {f"{c} on {t}": n for (c, t), n in self.missed.most_common()},
             "extra": dict(self.extra),
             "wrong_colour": self.wrong_colour,
+            "wrong_colour_as": {f"{a} as {b}": n for (a, b), n in self.confused.most_common()},
         }
 
 
@@ -72,7 +75,9 @@ def compare(cubes: list[dict], found: list[infer.Cube], edge: float, table: str)
             errors.missed[(cube["colour"], table)] += 1
             continue
         taken.add(best)
-        errors.wrong_colour += found[best].colour != cube["colour"]
+        if found[best].colour != cube["colour"]:
+            errors.wrong_colour += 1
+            errors.confused[(cube["colour"], found[best].colour)] += 1
     for i, f in enumerate(found):
         if i not in taken:
             beside = any(np.hypot(f.x - c["top"][0], f.y - c["top"][1]) <= BESIDE * edge for c in cubes)

@@ -36,6 +36,7 @@ def test_a_peak_on_a_cube_hidden_under_another_is_beside_a_cube_and_one_on_bare_
 def test_a_cube_found_under_another_colour_is_a_wrong_colour_not_a_miss():
     errors = fit.compare([_cube("purple", 100, 100)], [Cube("blue", 100, 100, 0.9)], EDGE, "cloth")
     assert not errors.missed and errors.wrong_colour == 1 and errors.exact == 0
+    assert errors.report()["wrong_colour_as"] == {"purple as blue": 1}
 
 
 def test_every_counted_cube_found_once_in_its_colour_is_an_exact_photo():
