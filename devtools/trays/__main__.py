@@ -22,7 +22,7 @@ import numpy as np
 
 from devtools.trays import camera as camera_model
 from devtools.trays.labels import ambiguous, labels, write_sample
-from devtools.trays.scene import RESOLUTIONS, Scene, sample_scene
+from devtools.trays.scene import RESOLUTIONS, SURFACES, Scene, sample_scene
 from devtools.trays.sessions import RENDERER, dataset_description, plain, write_session
 
 def describe(scene: Scene) -> dict:
@@ -69,6 +69,15 @@ def frame_sizes(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(sizes)
 
 
+def surface_kinds(text: str) -> tuple[str, ...]:
+    """``board,board,grey table`` -> those kinds, each as often as listed."""
+    kinds = tuple(item.strip() for item in text.split(",") if item.strip())
+    unknown = [k for k in kinds if k not in SURFACES]
+    if not kinds or unknown:
+        raise argparse.ArgumentTypeError(f"tables are some of {', '.join(SURFACES)}, not {text!r}")
+    return kinds
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m devtools.trays", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -87,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     sessions.add_argument(
         "--frames", type=frame_sizes, default=RESOLUTIONS,
         help="camera frame sizes drawn from, WIDTHxHEIGHT[:WEIGHT] separated by commas (default 640x480,1280x720)",
+    )
+    sessions.add_argument(
+        "--surfaces", type=surface_kinds, default=SURFACES,
+        help=f"tables drawn from, separated by commas, a kind listed twice drawn twice as often (default {','.join(SURFACES)})",
     )
     for command in (render, sessions):
         command.add_argument("--spp", type=int, default=8, help="path-traced samples a pixel")
@@ -115,7 +128,7 @@ def _sessions(args: argparse.Namespace) -> int:
     from devtools.trays import pathtraced
 
     args.out.mkdir(parents=True, exist_ok=True)
-    description = dataset_description(args.seed, args.throws, args.spp, pathtraced.variant(), args.frames)
+    description = dataset_description(args.seed, args.throws, args.spp, pathtraced.variant(), args.frames, args.surfaces)
     (args.out / "dataset.json").write_text(json.dumps(description, indent=1) + "\n", encoding="utf-8")
     indices = itertools.count(args.start, args.step) if args.count == 0 else range(args.start, args.start + args.count * args.step, args.step)
     for index in indices:
@@ -125,6 +138,7 @@ def _sessions(args: argparse.Namespace) -> int:
         written = write_session(
             args.out, args.seed, index, args.throws, args.spp,
             lambda scene, spp, seed: pathtraced.render(scene, spp=spp, seed=seed), description["variant"], args.frames,
+            args.surfaces,
         )
         print(f"set-up {index}: {len(written)} throws, {time.perf_counter() - began:.1f} s", file=sys.stderr, flush=True)
     return 0

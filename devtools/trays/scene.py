@@ -266,8 +266,9 @@ def sample_tray(rng: np.random.Generator) -> Tray:
     )
 
 
-def sample_surface(rng: np.random.Generator) -> Surface:
-    kind = SURFACES[int(rng.integers(len(SURFACES)))]
+def sample_surface(rng: np.random.Generator, kinds: tuple[str, ...] = SURFACES) -> Surface:
+    """A table of one of ``kinds``, drawn evenly (a kind listed twice, twice as often)."""
+    kind = kinds[int(rng.integers(len(kinds)))]
     if kind == "cloth":
         colour = rng.choice([(0.02, 0.02, 0.022), (0.05, 0.05, 0.05), (0.03, 0.14, 0.05), (0.03, 0.04, 0.12), (0.18, 0.03, 0.04), (0.2, 0.2, 0.2)])
     elif kind == "wood":
@@ -480,11 +481,13 @@ class SetUp:
 
 def sample_setup(
     rng: np.random.Generator, colours: tuple[str, ...] = COLOURS, frames: tuple[tuple[int, int], ...] = RESOLUTIONS,
+    surfaces: tuple[str, ...] = SURFACES,
 ) -> SetUp:
-    """A random tray, table, lamps, camera (its frame size one of ``frames``) and paint."""
+    """A random tray, table (one of ``surfaces``), lamps, camera (its frame size one of
+    ``frames``) and paint."""
     seed = int(rng.integers(1 << 31))
     tray = sample_tray(rng)
-    surface = sample_surface(rng)
+    surface = sample_surface(rng, surfaces)
     camera = sample_camera(rng, tray, frames)
     lights = sample_lights(rng)
     ambient = tuple(float(v) for v in rng.uniform(0.02, 0.25) * kelvin_to_rgb(rng.uniform(3000, 7500)))

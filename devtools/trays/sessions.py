@@ -24,7 +24,7 @@ import numpy as np
 
 from devtools.trays import camera as camera_model
 from devtools.trays.labels import ambiguous, labels, visible_fractions
-from devtools.trays.scene import CUBE_EDGE, RESOLUTIONS, Scene, SetUp, reference_cubes, sample_setup, sample_throw
+from devtools.trays.scene import CUBE_EDGE, RESOLUTIONS, SURFACES, Scene, SetUp, reference_cubes, sample_setup, sample_throw
 
 FORMAT = "tray-sample/1"
 RENDERER = "mitsuba3-volpath"
@@ -54,11 +54,12 @@ def describe(setup: SetUp, pipeline: camera_model.Pipeline) -> dict:
     })
 
 
-def draw_setup(rng: np.random.Generator, frames: tuple[tuple[int, int], ...] = RESOLUTIONS) -> tuple[SetUp, Scene]:
+def draw_setup(rng: np.random.Generator, frames: tuple[tuple[int, int], ...] = RESOLUTIONS,
+               surfaces: tuple[str, ...] = SURFACES) -> tuple[SetUp, Scene]:
     """A set-up and its reference scene, every reference top in the picture and seen whole;
     set-ups whose tray leaves no room for that (cut by the frame, say) are drawn again."""
     while True:
-        setup = sample_setup(rng, frames=frames)
+        setup = sample_setup(rng, frames=frames, surfaces=surfaces)
         cubes = reference_cubes(rng, setup)
         if cubes is None:
             continue
@@ -111,24 +112,27 @@ def _write(path: Path, data: bytes) -> None:
 
 def dataset_description(
     seed: int, throws: int, spp: int, variant: str, frames: tuple[tuple[int, int], ...] = RESOLUTIONS,
+    surfaces: tuple[str, ...] = SURFACES,
 ) -> dict:
     """``dataset.json``: the same for every process of one run, so any of them may write it."""
     description = {"renderer": RENDERER, "variant": variant, "seed": seed, "throws": throws, "spp": spp, "format": FORMAT}
     if frames != RESOLUTIONS:  # runs before frame sizes could be chosen describe themselves without them
         description["frames"] = [f"{w}x{h}" for w, h in frames]
+    if surfaces != SURFACES:  # likewise the tables drawn from
+        description["surfaces"] = list(surfaces)
     return description
 
 
 def write_session(
     out: Path, seed: int, index: int, throws: int, spp: int, render: Render, variant: str,
-    frames: tuple[tuple[int, int], ...] = RESOLUTIONS,
+    frames: tuple[tuple[int, int], ...] = RESOLUTIONS, surfaces: tuple[str, ...] = SURFACES,
 ) -> list[Path]:
     """Set-up ``index`` of ``seed``: its empty and reference photos and ``throws`` samples in
-    ``out``, the camera's frame one of ``frames``; returns the sample files. Each sample's JSON
-    is written after every image it names."""
+    ``out``, the camera's frame one of ``frames``, the table one of ``surfaces``; returns the
+    sample files. Each sample's JSON is written after every image it names."""
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng([seed, index])
-    setup, reference = draw_setup(rng, frames)
+    setup, reference = draw_setup(rng, frames, surfaces)
     pipeline = camera_model.sample_pipeline(rng)
     illuminant = setup.scene([]).illuminant()
 

@@ -105,3 +105,30 @@ def test_frame_sizes_are_read_with_their_weights_and_nonsense_is_refused():
     for bad in ("640", "640x480:x", "8x8"):
         with pytest.raises(argparse.ArgumentTypeError):
             frame_sizes(bad)
+
+
+def test_a_set_up_lies_on_one_of_the_tables_asked_for():
+    kinds = {sessions.draw_setup(np.random.default_rng([6, i]), surfaces=("board",))[0].surface.kind for i in range(4)}
+    assert kinds == {"board"}
+
+
+def test_set_ups_rendered_before_tables_could_be_chosen_are_drawn_as_they_were():
+    """A run's set-ups depend on (seed, index) alone, and folders already rendered keep their
+    labels: seed 6's first three set-ups as the sampler drew them before ``surfaces``."""
+    drawn = [sessions.draw_setup(np.random.default_rng([6, i]))[0] for i in range(3)]
+    assert [s.seed for s in drawn] == [955728255, 159251959, 1135876684]
+    assert [s.surface.kind for s in drawn] == ["cloth"] * 3
+    assert np.allclose(drawn[0].surface.colour, (0.1475, 0.0265, 0.0456), atol=1e-4)
+
+
+def test_a_run_with_its_own_tables_names_them_and_an_unknown_table_is_refused():
+    import argparse
+
+    from devtools.trays.__main__ import surface_kinds
+
+    assert "surfaces" not in sessions.dataset_description(1, 10, 8, "v")
+    assert sessions.dataset_description(4, 10, 4, "v", surfaces=("board", "grey table"))["surfaces"] == ["board", "grey table"]
+    assert surface_kinds("board, board,grey table") == ("board", "board", "grey table")
+    for bad in ("", "carpet", "board,glass"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            surface_kinds(bad)
