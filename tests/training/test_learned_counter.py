@@ -12,7 +12,7 @@ import pytest
 from training import data, infer
 
 MODELS = Path(__file__).resolve().parents[2] / "training" / "models"
-MODEL = MODELS / "traced3.onnx"
+MODEL = MODELS / "traced4.onnx"
 
 
 def test_every_committed_model_matches_the_hash_in_its_manifest():

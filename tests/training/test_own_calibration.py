@@ -9,7 +9,7 @@ import pytest
 
 from training import calibrate, data
 
-MODEL = Path(__file__).resolve().parents[2] / "training" / "models" / "traced3.onnx"
+MODEL = Path(__file__).resolve().parents[2] / "training" / "models" / "traced4.onnx"
 COLOURS = ["red", "blue", "yellow", "purple", "black", "green"]
 
 
