@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from companion.engine.handled import Seated
+
 
 @dataclass
 class Player:
@@ -18,7 +20,7 @@ class Player:
 
 
 @dataclass
-class SealedBidState:
+class SealedBidState(Seated):
     players: dict[str, Player] = field(default_factory=dict)
     lots: list[int] = field(default_factory=list)
     round: int = 0
@@ -26,14 +28,6 @@ class SealedBidState:
     reveals: list[dict[str, Any]] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
-
-    @property
-    def created(self) -> bool:
-        return bool(self.players)
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
 
     @property
     def waiting(self) -> list[str]:
