@@ -13,12 +13,20 @@ from companion.games.edo.rules import GAME
 from edo_table import EVERYTHING, NEIGHBOURS, ROADS, Table, blue_first, roads as told_roads
 
 
-def mapped(players: int = 2, **kw) -> Table:
-    """Blue about to turn up his first card, on the test box's board with its roads told."""
-    table = blue_first(players, printed={**EVERYTHING, **ROADS}, **kw)
+def mapped(players: int = 2, printed: dict | None = None, **kw) -> Table:
+    """Blue about to turn up his first card, on the test box's board with its roads told
+    (or with the ``printed`` values given)."""
+    table = blue_first(players, printed={**EVERYTHING, **ROADS} if printed is None else printed, **kw)
     table.everyone_idle_but("blue")
     table.plan("blue", ("card1", "money", 0), ("card2", "develop", 0), ("card3", "build", 0))
     return table
+
+
+def refused_move(table: Table, figure: str, to: str, **more) -> str:
+    """The key of the refusal of ``figure``'s move to ``to``."""
+    with pytest.raises(RuleError) as refused:
+        table.do({"type": "move", "player": "blue", "figure": figure, "to": to, **more})
+    return refused.value.key
 
 
 def tell(table: Table) -> None:
@@ -150,9 +158,8 @@ def test_the_merchant_is_priced_by_the_roads_too():
 def test_steps_entered_by_hand_are_refused_once_the_roads_are_known():
     table = mapped()
     (a,) = table.samurai("blue", "forest1")
-    with pytest.raises(RuleError) as refused:
-        table.do({"type": "move", "player": "blue", "figure": a, "to": "city2", "steps": 1})
-    assert refused.value.key == "edo.steps_counted" and table.state.players["blue"].ryo == 10
+    assert refused_move(table, a, "city2", steps=1) == "edo.steps_counted"
+    assert table.state.players["blue"].ryo == 10
 
 
 def test_a_move_he_cannot_pay_for_is_refused_and_nothing_changes():
@@ -160,32 +167,22 @@ def test_a_move_he_cannot_pay_for_is_refused_and_nothing_changes():
     table = mapped()
     (a,) = table.samurai("blue", "forest1")
     table.give("blue", ryo=-8)
-    with pytest.raises(RuleError) as refused:
-        table.do({"type": "move", "player": "blue", "figure": a, "to": "city2"})
-    assert refused.value.key == "edo.not_enough_ryo"
+    assert refused_move(table, a, "city2") == "edo.not_enough_ryo"
     assert table.state.players["blue"].samurai[a] == "forest1" and table.state.players["blue"].ryo == 2
 
 
 def test_where_no_road_leads_no_move_is_made():
     cut = {place: near for place, near in NEIGHBOURS.items() if place != "city3"}
-    table = blue_first(printed={**EVERYTHING, **told_roads("small", cut)})
-    table.everyone_idle_but("blue")
-    table.plan("blue", ("card1", "money", 0), ("card2", "develop", 0), ("card3", "build", 0))
+    table = mapped(printed={**EVERYTHING, **told_roads("small", cut)})
     (a,) = table.samurai("blue", "forest1")
-    with pytest.raises(RuleError) as refused:
-        table.do({"type": "move", "player": "blue", "figure": a, "to": "post4"})
-    assert refused.value.key == "edo.no_road"
+    assert refused_move(table, a, "post4") == "edo.no_road"
 
 
 def test_without_the_roads_the_player_enters_his_steps():
     """D3: until the roads are known, the steps are counted on the board and entered."""
-    table = blue_first()
-    table.everyone_idle_but("blue")
-    table.plan("blue", ("card1", "money", 0), ("card2", "develop", 0), ("card3", "build", 0))
+    table = mapped(printed=EVERYTHING)
     (a,) = table.samurai("blue", "forest1")
-    with pytest.raises(RuleError) as refused:
-        table.do({"type": "move", "player": "blue", "figure": a, "to": "city2"})
-    assert refused.value.key == "edo.enter_steps"
+    assert refused_move(table, a, "city2") == "edo.enter_steps"
 
 
 def test_the_board_step_names_the_places_the_samurai_passes():
