@@ -133,3 +133,21 @@ class Table(SessionTable):
 
     def notes(self) -> list[str]:
         return [note["key"] for note in self.state.log]
+
+
+def effect_turn(*faces: dict[str, Any], referee: bool = False, estates: int = 0) -> Table:
+    """White's turn of the action phase, its boyar still in the projects chamber, 2 coins, no
+    rye, holding ``estates`` estate cards; the install knows ``faces``."""
+    table = Table(4, referee=referee, printed={**COLOURS, **{k: v for f in faces for k, v in f.items()}})
+    table.favour("black", "white", "green", "red")
+    table.chambers(("white", "projects", 0), turn="white", cards={"projects": "colour1"})
+    table.coins("white", 2)
+    table.goods("white", rye=0)
+    if estates:
+        table.events({"type": "cards", "player": "white", "estates": estates})
+    return table
+
+
+def play(table: Table, source: str, **effect: Any) -> None:
+    """White plays an effect (a trophy, a trade token, an estate, a board effect)."""
+    table.do({"type": "effect", "player": "white", "source": source, **effect})

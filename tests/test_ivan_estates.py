@@ -9,23 +9,12 @@ import pytest
 
 from companion.errors import RuleError
 from companion.games.ivan import effects
-from ivan_table import COLOURS, Table, effect_face
+from ivan_table import Table, effect_face, effect_turn, play
 
 
 def in_turn(*faces: dict[str, Any], estates: int = 1) -> Table:
     """White's turn of the action phase holding ``estates`` estate cards, 2 coins, no rye."""
-    table = Table(4, referee=False, printed={**COLOURS, **{k: v for f in faces for k, v in f.items()}})
-    table.favour("black", "white", "green", "red")
-    table.chambers(("white", "projects", 0), turn="white", cards={"projects": "colour1"})
-    table.coins("white", 2)
-    table.goods("white", rye=0)
-    if estates:
-        table.events({"type": "cards", "player": "white", "estates": estates})
-    return table
-
-
-def play(table: Table, source: str, **effect: Any) -> None:
-    table.do({"type": "effect", "player": "white", "source": source, **effect})
+    return effect_turn(*faces, estates=estates)
 
 
 def test_an_estate_played_for_the_first_time_is_kept_for_the_install():

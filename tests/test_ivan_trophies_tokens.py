@@ -2,46 +2,30 @@
 kept for the install, then tapped (V32)."""
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from companion.errors import RuleError
 from companion.games.ivan import effects
-from ivan_table import COLOURS, Table, effect_face
-
-
-def in_turn(*faces: dict[str, Any], referee: bool = False) -> Table:
-    """White's turn of the action phase, its boyar still in the projects chamber, 2 coins."""
-    table = Table(4, referee=referee, printed={**COLOURS, **{k: v for f in faces for k, v in f.items()}})
-    table.favour("black", "white", "green", "red")
-    table.chambers(("white", "projects", 0), turn="white", cards={"projects": "colour1"})
-    table.coins("white", 2)
-    table.goods("white", rye=0)
-    return table
-
-
-def play(table: Table, source: str, **effect: Any) -> None:
-    table.do({"type": "effect", "player": "white", "source": source, **effect})
+from ivan_table import effect_face, effect_turn, play
 
 
 def test_a_trophy_played_for_the_first_time_is_kept_for_the_install():
     """«сразу же получая ещё 3 очка по его эффекту»: told once, the install keeps it."""
-    table = in_turn()
+    table = effect_turn()
     play(table, "trophy", face="new", vp=3)
     assert effects.face(table.state, "trophy", 1)["vp"] == 3
 
 
 def test_a_known_trade_token_gives_its_effect_tapped():
     """«забирая торговый жетон, который приносит рожь и монету»."""
-    table = in_turn(effect_face("trade_token", 4, coins=1, rye=1))
+    table = effect_turn(effect_face("trade_token", 4, coins=1, rye=1))
     play(table, "trade_token", face=4, taken=True)
     p = table.state.players["white"]
     assert (p.coins, p.goods["rye"], p.tokens) == (3, 1, 1)
 
 
 def test_a_known_face_refuses_another_effect():
-    table = in_turn(effect_face("trade_token", 4, coins=1, rye=1))
+    table = effect_turn(effect_face("trade_token", 4, coins=1, rye=1))
     with pytest.raises(RuleError) as refused:
         play(table, "trade_token", face=4, vp=2)
     assert refused.value.key == "ivan.face_prints_other"
@@ -49,7 +33,7 @@ def test_a_known_face_refuses_another_effect():
 
 def test_a_known_face_pays_what_its_arrow_asks():
     """«Заплатите то, что указано слева от стрелки, чтобы получить то, что указано справа»."""
-    table = in_turn(effect_face("trophy", 2, coins=-3, favour=1))
+    table = effect_turn(effect_face("trophy", 2, coins=-3, favour=1))
     with pytest.raises(RuleError) as refused:
         play(table, "trophy", face=2)
     assert refused.value.key == "ivan.not_enough_coins"
@@ -57,7 +41,7 @@ def test_a_known_face_pays_what_its_arrow_asks():
 
 def test_a_trophy_is_taken_once_a_game():
     """«заберите оттуда в свой запас 1 жетон трофея»: it leaves the Wild Field for good."""
-    table = in_turn(effect_face("trophy", 2, vp=1))
+    table = effect_turn(effect_face("trophy", 2, vp=1))
     play(table, "trophy", face=2)
     with pytest.raises(RuleError) as refused:
         play(table, "trophy", face=2)
@@ -67,7 +51,7 @@ def test_a_trophy_is_taken_once_a_game():
 def test_a_trade_tokens_effect_is_played_again():
     """«Эффект жетона разыгрывается сразу после его получения, а также при выполнении торгового
     проекта»."""
-    table = in_turn(effect_face("trade_token", 4, vp=1))
+    table = effect_turn(effect_face("trade_token", 4, vp=1))
     play(table, "trade_token", face=4, taken=True)
     play(table, "trade_token", face=4)
     assert table.state.players["white"].vp == 2
@@ -75,14 +59,14 @@ def test_a_trade_tokens_effect_is_played_again():
 
 def test_there_is_no_thirteenth_trophy():
     """«12 ЖЕТОНОВ ТРОФЕЕВ»."""
-    table = in_turn(*(effect_face("trophy", n, vp=1) for n in range(1, 13)))
+    table = effect_turn(*(effect_face("trophy", n, vp=1) for n in range(1, 13)))
     with pytest.raises(RuleError) as refused:
         play(table, "trophy", face="new", vp=2)
     assert refused.value.key == "ivan.face_all_known"
 
 
 def test_in_referee_mode_no_face_is_tapped():
-    table = in_turn(effect_face("trophy", 2, vp=1), referee=True)
+    table = effect_turn(effect_face("trophy", 2, vp=1), referee=True)
     with pytest.raises(RuleError) as refused:
         play(table, "trophy", face=2)
     assert refused.value.key == "ivan.face_referee"
