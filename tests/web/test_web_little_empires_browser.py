@@ -98,7 +98,7 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
             page.select_option("[data-place-form] select[name='quick.dst']", "grey2")
         page.click("[data-place-form] [data-le-go]")
         page.wait_for_selector("[data-place-form]", state="detached")
-        settle([page], table)
+        settle([table], page)  # the table has this token before the next placer is read
         if first:
             table.wait_for_selector("[data-cell='1'] [data-face=down]")
             for other in (p for s, p in hands.items() if s != seat):
@@ -130,7 +130,7 @@ def test_a_round_with_a_tablet_and_three_phones(server, browser, artifacts: Path
         else:
             page.click("form.act [data-skip]")
         page.wait_for_selector("form.act", state="detached")
-        settle([page], table)
+        settle([table], page)  # the table has this cell done before the next one is read
     assert cells == sorted(cells)
     assert table.inner_text(f"[data-province=grey3] [data-army={mover}]") == "1"
     table.wait_for_selector(".status[data-phase=planning][data-round='2']")
