@@ -80,8 +80,8 @@ def learn(shading: np.ndarray, cubes: list[np.ndarray], everything: np.ndarray) 
     edge = float(np.median([np.sqrt(m.sum()) for m in cubes]))
     found = everything.astype(np.uint8)
     smooth = cv2.blur(shading, (SMOOTH, SMOOTH))
-    near = cv2.dilate(found, _disc(int(round(FURTHEST * edge)) + SMOOTH)) > 0
-    around = cv2.dilate(found, _disc(int(round(AROUND * edge)))) > 0
+    near = _widened(found, int(round(FURTHEST * edge)) + SMOOTH)
+    around = _widened(found, int(round(AROUND * edge)))
     floor = smooth[around & ~near]  # the tray's floor between the cubes, not the cloth beyond its walls
     if floor.size:
         # robust: the rim's lines and a black cube nobody has found yet are outliers here
@@ -137,3 +137,23 @@ def _reach(shading: np.ndarray, cubes: list[np.ndarray], found: np.ndarray, lit:
 
 def _disc(radius: int) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+
+
+def _widened(mask: np.ndarray, radius: int) -> np.ndarray:
+    """Exactly ``cv2.dilate(mask, _disc(radius)) > 0``, a row of the disc at a time: each row
+    is a run, and a run is a dilation OpenCV does in constant time a pixel, where the whole
+    disc costs its area (a tenth of a second a calibration at four cube edges)."""
+    disc = _disc(radius)
+    rows, cols = mask.shape
+    out = np.zeros((rows, cols), bool)
+    for dy, row in enumerate(disc, start=-radius):
+        if abs(dy) >= rows:
+            continue
+        half = int(np.count_nonzero(row)) // 2
+        run = cv2.dilate(mask, np.ones((1, 2 * half + 1), np.uint8)) > 0
+        # out[y] takes the run of source row y + dy
+        if dy >= 0:
+            out[: rows - dy] |= run[dy:]
+        else:
+            out[-dy:] |= run[: rows + dy]
+    return out

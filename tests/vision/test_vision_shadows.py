@@ -1,8 +1,9 @@
 """A shadow lies next to what casts it, on the side away from the lamp (vision.shadows)."""
+import cv2
 import numpy as np
 
 from vision.pixels import CHI2_UNEXPLAINED, Background
-from vision.shadows import Shadows, learn
+from vision.shadows import Shadows, _disc, _widened, learn
 
 LAMP_ON_THE_LEFT = Shadows(reach=(6.0, 0.0), blur=1.0, lit=(0.97, 1.03))
 
@@ -97,3 +98,12 @@ def test_the_reach_follows_the_shadow_away_from_the_lamp():
     dx, dy = learned.reach
     assert dx > 0 and dy > 0
     assert 12 - 2 * learned.blur <= dx <= 12 and 6 - 2 * learned.blur <= dy <= 6
+
+
+def test_the_floor_around_the_cubes_is_read_within_the_same_disc_a_dilation_draws():
+    """The widening row by row is the disc's own dilation, near the picture's edges too."""
+    rng = np.random.default_rng(7)
+    for radius in (1, 4, 13, 89):
+        mask = (rng.random((90, 130)) < 0.003).astype(np.uint8)
+        mask[0, 3] = mask[89, 120] = 1
+        assert (_widened(mask, radius) == (cv2.dilate(mask, _disc(radius)) > 0)).all(), radius
