@@ -210,7 +210,7 @@ def test_i7_free_actions_before_the_removal_make_the_boyar_most_significant():
                    turn="white", cards={"projects": "colour1"})
     table.coins("white", 0)
     table.goods("white", rye=3, wood=1)
-    table.events({"type": "tokens", "player": "white", "n": 1})
+    table.events({"type": "tokens", "player": "white", "n": 1}, {"type": "cards", "player": "white", "estates": 2})
     table.do({"type": "free", "player": "white", "paid": {"rye": 2}})
     table.do({"type": "free", "player": "white", "paid": {"rye": 1, "wood": 1}})
     assert table.state.players["white"].coins == 2

@@ -115,6 +115,22 @@ def test_an_estate_not_identified_is_entered_as_it_gave():
     assert (table.state.players["white"].coins, table.state.players["white"].vp) == (3, 1)
 
 
+def test_an_estate_not_identified_turns_one_of_the_familys_estates():
+    """«поворачивайте использованные карты набок»: entered without its face, it still uses a card."""
+    table = in_turn(effect_face("estate", 3, coins=1))
+    play(table, "estate", coins=1)
+    with pytest.raises(RuleError) as refused:
+        play(table, "estate", face=3)
+    assert refused.value.key == "ivan.estate_none_unturned"
+
+
+def test_a_family_without_estates_plays_none_not_identified():
+    table = in_turn(estates=0)
+    with pytest.raises(RuleError) as refused:
+        play(table, "estate", coins=1)
+    assert (refused.value.key, table.state.players["white"].coins) == ("ivan.estate_none_unturned", 2)
+
+
 def test_a_board_effect_told_once_is_tapped_again():
     """«Разыграйте эффект 1 торгового жетона со своего планшета (полученного или
     напечатанного)»: a printed effect is played whenever a token's would be."""

@@ -7,7 +7,7 @@ from ivan_table import Table
 
 def effect(table: Table, seat: str, **fields) -> None:
     table.turn_to(seat)
-    table.do({"type": "effect", "player": seat, "source": "estate", **fields})
+    table.do({"type": "effect", "player": seat, "source": "trophy", **fields})
 
 
 def in_actions(players: int = 4) -> Table:

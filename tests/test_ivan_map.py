@@ -178,6 +178,7 @@ def test_warriors_placed_by_a_cards_effect_each_name_a_city():
     warriors go to cities too."""
     table = mustered()
     acting(table, "white", "grants")
+    table.events({"type": "cards", "player": "white", "estates": 1})
     with pytest.raises(RuleError) as refused:
         table.do({"type": "effect", "player": "white", "source": "estate", "warriors": 1}, phone("white"))
     assert refused.value.key == "ivan.warrior_cities"

@@ -37,6 +37,7 @@ def test_a_full_board_discards_a_token_for_the_new_one():
 def test_only_a_trade_token_is_taken_onto_the_board():
     """«положите его в любую круглую ячейку»: an estate is not a token."""
     table = in_turn()
+    table.events({"type": "cards", "player": "white", "estates": 1})
     with pytest.raises(RuleError) as refused:
         table.do({"type": "effect", "player": "white", "source": "estate", "taken": True})
     assert refused.value.key == "ivan.only_tokens_taken"

@@ -157,9 +157,10 @@ def _extra(state: IvanState, seat: str, rng: random.Random) -> Command | None:
     if roll < 0.1 and p.tokens >= 2:
         return {"type": "tokens_for_project", "player": seat, "kind": rng.choice(state.data["project_kinds"]),
                 "source": rng.choice(["display", "deck"])}
+    sources = [s for s in ("estate", "trophy", "trade_token", "board")
+               if not effects.per_round(state, s) or effects.unturned(state, seat) > 0]
     if roll < 0.2:
-        effect: Command = {"type": "effect", "player": seat,
-                           "source": rng.choice(["estate", "trophy", "trade_token", "board"])}
+        effect: Command = {"type": "effect", "player": seat, "source": rng.choice(sources)}
         if effect["source"] == "trade_token" and rng.random() < 0.7:
             effect["taken"] = True
         what = rng.choice(["vp", "coins", "favour", "goods", "warriors"])
@@ -181,8 +182,7 @@ def _extra(state: IvanState, seat: str, rng: random.Random) -> Command | None:
 
 
 def _effect_face(state: IvanState, seat: str, effect: dict[str, Any], rng: random.Random) -> Command:
-    """The effect as a known face now and then, or told as a new one (an estate only while
-    the player holds one unturned)."""
+    """The effect as a known face now and then, or told as a new one."""
     source, p = effect["source"], state.players[seat]
     if state.referee or source not in effects.kinds(state):
         return effect
@@ -192,8 +192,7 @@ def _effect_face(state: IvanState, seat: str, effect: dict[str, Any], rng: rando
     if playable and rng.random() < 0.6:
         return {"type": "effect", "player": seat, "source": source, "face": rng.choice(playable)["n"],
                 **({"taken": effect["taken"]} if "taken" in effect else {})}
-    fresh = not effects.per_round(state, source) or effects.unturned(state, seat) > 0
-    if fresh and effects.tellable(state, source) and rng.random() < 0.7:
+    if effects.tellable(state, source) and rng.random() < 0.7:
         icon = rng.choice(["none", "move", "project"]) if effects.acts(state, source) else "none"
         return {**effect, "face": "new", "action": icon}
     return effect

@@ -285,6 +285,8 @@ def effect(play: Play, cmd: Effect) -> None:
     планирования и в фазе конца раунда». An icon the game does not count is named in the log
     for the player to carry out on the board."""
     kremlin.own_turn(play, cmd.player, "actions")
+    if effects.per_round(play.state, cmd.source):
+        _turn_estate(play, cmd)
     cmd = _face(play, cmd)
     player = play.state.players[cmd.player]
     if cmd.warriors > player.warriors:
@@ -324,9 +326,6 @@ def _face(play: Play, cmd: Effect) -> Effect:
         raise RuleError("ivan.face_referee")
     entered = {"coins": cmd.coins, "goods": {g: n for g, n in cmd.goods.items() if n}, "vp": cmd.vp,
                "favour": cmd.favour, "warriors": cmd.warriors, "action": cmd.action}
-    turned = effects.per_round(s, cmd.source)
-    if turned and effects.unturned(s, cmd.player) <= 0:
-        raise RuleError("ivan.estate_none_unturned", n=s.players[cmd.player].estates)
     if cmd.face == "new":
         n, values = effects.told(s, cmd.source, entered)
         play.event(EVENT, values=values)
@@ -340,9 +339,19 @@ def _face(play: Play, cmd: Effect) -> Effect:
             raise RuleError("ivan.face_prints_other", source=cmd.source, n=n)
     if effects.once(s, cmd.source):
         play.event("face_used", face=f"{cmd.source}{n}")
-    if turned:
+    if effects.per_round(s, cmd.source):
         play.event("turned", player=cmd.player, face=f"{cmd.source}{n}")
     return msgspec.structs.replace(cmd, **printed)
+
+
+def _turn_estate(play: Play, cmd: Effect) -> None:
+    """«Действие каждого поместья можно применить только один раз в раунд»: one estate the
+    family holds and has not turned this round, known or not; one not identified is turned
+    here, a known one by its face."""
+    if effects.unturned(play.state, cmd.player) <= 0:
+        raise RuleError("ivan.estate_none_unturned", n=play.state.players[cmd.player].estates)
+    if cmd.face is None:
+        play.event("turned", player=cmd.player, face=None)
 
 
 def _token_to_board(play: Play, seat: str) -> None:

@@ -84,7 +84,7 @@ class IvanState(Seated):
     turned: list[str] = field(default_factory=list)
     """The known estates (``estate3``) turned sideways this round."""
     turned_by: dict[str, int] = field(default_factory=dict)
-    """How many known estates each family has turned this round."""
+    """How many estates each family has turned this round, known or not identified."""
     projects_done: list[str] = field(default_factory=list)
     """The known projects (``trade3``) completed so far this game."""
     regional_used: list[int] = field(default_factory=list)
@@ -240,7 +240,8 @@ def _face_used(s: IvanState, e: dict[str, Any]) -> None:
 
 
 def _turned(s: IvanState, e: dict[str, Any]) -> None:
-    s.turned.append(e["face"])
+    if e["face"] is not None:
+        s.turned.append(e["face"])
     s.turned_by[e["player"]] = s.turned_by.get(e["player"], 0) + 1
 
 
