@@ -131,8 +131,9 @@ def main(argv: list[str] | None = None) -> None:
             if "learned" in wanted and args.own_calibration:
                 roi = data.roi_of(sample.tray, sample.image.shape[1::-1])
                 try:
-                    found = own.calibrate(args.model, sample.empty, sample.reference, sample.colours, roi)
-                    net = infer.TrayCounter(args.model, sample.empty, sample.colours, found.colours_bgr, roi, found.cube_edge_px)
+                    found = own.calibrate(args.model, sample.empty, sample.reference, sample.colours, roi, tray=sample.tray)
+                    net = infer.TrayCounter(args.model, sample.empty, sample.colours, found.colours_bgr, roi, found.cube_edge_px,
+                                            tray=sample.tray)
                 except own.Refused as error:
                     learned.misses.append(f"{meta['empty']}: calibration refused: {error}")
                 learned.refused += net is None

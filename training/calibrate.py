@@ -49,10 +49,11 @@ class Calibration:
 
 
 def _heat(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.ndarray,
-          roi: tuple[int, int, int, int], edge: float, cube_px: float) -> tuple[list, float]:
+          roi: tuple[int, int, int, int], edge: float, cube_px: float, hull: np.ndarray | None) -> tuple[list, float]:
     """The peaks of the network's heatmap on the reference photo at this cube size, highest
     first, one a cube: a weaker peak within ``APART`` of a cube's edge of a stronger one is
-    the same cube seen twice, and none lies in the padding beyond the tray's box."""
+    the same cube seen twice, and none lies in the padding beyond the tray's box or outside
+    the tray's outline (``hull``) where that is known."""
     tensor, scale = data.network_input(reference, empty, refs, roi, edge, cube_px)
     net.setInput(tensor)
     output = net.forward()[0]
@@ -60,19 +61,22 @@ def _heat(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.n
     rows, cols = roi[3] * scale / infer.STRIDE, roi[2] * scale / infer.STRIDE  # beyond: the padding
     kept: list[tuple[int, int, float]] = []
     for r, c, p in infer.peaks(1 / (1 + np.exp(-output[0]))):
-        if r < rows and c < cols and all(np.hypot(r - r2, c - c2) >= near for r2, c2, _ in kept):
+        if r >= rows or c >= cols or any(np.hypot(r - r2, c - c2) < near for r2, c2, _ in kept):
+            continue
+        (x, y), = _tops([(r, c, p)], scale, roi)
+        if hull is None or cv2.pointPolygonTest(hull, (float(x), float(y)), False) >= 0:
             kept.append((r, c, p))
     return kept, scale
 
 
 def _clearest(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.ndarray,
               roi: tuple[int, int, int, int], edges: Sequence[float], wanted: int,
-              cube_px: float) -> tuple[float, float, list, float] | None:
+              cube_px: float, hull: np.ndarray | None) -> tuple[float, float, list, float] | None:
     """Of these cube sizes, the one at which exactly ``wanted`` peaks stand out most clearly:
     (the sixth's probability less the seventh's, the size, the peaks, the scale)."""
     best = None
     for edge in edges:
-        found, scale = _heat(net, reference, empty, refs, roi, edge, cube_px)
+        found, scale = _heat(net, reference, empty, refs, roi, edge, cube_px, hull)
         probs = [p for _, _, p in found] + [0.0]
         if len(found) >= wanted and probs[wanted - 1] >= CLEAR > probs[wanted]:
             margin = probs[wanted - 1] - probs[wanted]
@@ -106,14 +110,16 @@ def name_colours(found: np.ndarray, colours: Sequence[str]) -> list[int]:
 
 
 def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
-              roi: tuple[int, int, int, int], cube_px: float = 16.0) -> Calibration:
+              roi: tuple[int, int, int, int], cube_px: float = 16.0, tray: np.ndarray | None = None) -> Calibration:
     """The calibration the counter needs, from the empty tray and the tray holding one cube of
-    each colour; Refused when no cube size shows as many clear peaks as colours."""
+    each colour (``tray``: its outline, where known); Refused when no cube size shows as many
+    clear peaks as colours."""
     net = cv2.dnn.readNetFromONNX(str(model))
+    hull = None if tray is None else cv2.convexHull(np.asarray(tray, np.float32))
     wanted = len(colours)
     w, h = roi[2:]
     sizes = max(w, h) / 40 * STEP ** np.arange(int(np.log(8) / np.log(STEP)) + 1)
-    best = _clearest(net, reference, empty, nominal_bgr(colours), roi, sizes, wanted, cube_px)
+    best = _clearest(net, reference, empty, nominal_bgr(colours), roi, sizes, wanted, cube_px, hull)
     if best is None:
         raise Refused(f"no cube size shows {wanted} clear cubes")
     for _ in range(2):
@@ -121,7 +127,7 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
         # was trained with the true reference colours, not the nominal paints.
         found_bgr, order = _named(reference, best, colours, roi)
         finer = best[1] * STEP ** np.array([-0.5, -0.25, 0, 0.25, 0.5])
-        again = _clearest(net, reference, empty, found_bgr[order], roi, finer, wanted, cube_px)
+        again = _clearest(net, reference, empty, found_bgr[order], roi, finer, wanted, cube_px, hull)
         if again is None:
             break
         best = again

@@ -5,9 +5,10 @@ cannot fit its targets from one that needs more training.
 
 An exact-count figure says how often a photo is right, not why it is wrong. Here every counted
 cube is matched to the nearest found cube within ``NEAR`` of an edge; what is left over is a
-miss (told by its colour and the table under the tray) or an extra peak (told by whether a
-cube, counted or not, lies within ``BESIDE`` edges of it: a cube found twice, or one hidden
-under another, against a peak on an empty floor or a shadow). Run on the photos a model was
+miss (told by its colour and the table under the tray) or an extra peak (told by what it lies
+on: a counted cube found twice, a cube that does not count because it lies outside the tray or
+shows less than half its top, within ``BESIDE`` edges of a cube, or on an empty floor or a
+shadow). Run on the photos a model was
 trained on (``configs/overfit50.json`` trains on 50 and validates on the same 50), it says
 whether the targets can be learnt at all.
 """
@@ -35,7 +36,7 @@ class Errors:
     exact: int = 0
     cubes: int = 0
     missed: Counter = field(default_factory=Counter)  # (colour, table) -> counted cubes not found
-    extra: Counter = field(default_factory=Counter)  # "beside a cube" or "apart" -> found cubes matching none
+    extra: Counter = field(default_factory=Counter)  # what it lies on (``_extra_kind``) -> found cubes matching none
     wrong_colour: int = 0
     confused: Counter = field(default_factory=Counter)  # (true colour, named colour) -> cubes named wrongly
 
@@ -80,11 +81,25 @@ def compare(cubes: list[dict], found: list[infer.Cube], edge: float, table: str)
             errors.confused[(cube["colour"], found[best].colour)] += 1
     for i, f in enumerate(found):
         if i not in taken:
-            beside = any(np.hypot(f.x - c["top"][0], f.y - c["top"][1]) <= BESIDE * edge for c in cubes)
-            errors.extra["beside a cube" if beside else "apart"] += 1
+            errors.extra[_extra_kind(f, cubes, edge)] += 1
     counts = Counter(f.colour for f in found)
     errors.exact = int(all(counts[c] == sum(1 for k in counted if k["colour"] == c) for c in {k["colour"] for k in cubes} | set(counts)))
     return errors
+
+
+def _extra_kind(peak: infer.Cube, cubes: list[dict], edge: float) -> str:
+    """What an extra peak lies on: the top of a counted cube already found (found twice), of a
+    cube that does not count (outside the tray, or less than half its top seen), near a cube,
+    or on nothing."""
+    if not cubes:
+        return "apart"
+    distances = [np.hypot(peak.x - c["top"][0], peak.y - c["top"][1]) for c in cubes]
+    nearest = cubes[int(np.argmin(distances))]
+    if min(distances) <= NEAR * edge:
+        if nearest["counted"]:
+            return "a counted cube twice"
+        return "a cube outside the tray" if nearest["visible"] >= 0.5 else "a cube less than half seen"
+    return "beside a cube" if min(distances) <= BESIDE * edge else "apart"
 
 
 def table_of(path: Path) -> str:

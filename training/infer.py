@@ -1,12 +1,13 @@
 """Counting a tray photo with the learned counter: OpenCV's ``dnn`` and NumPy only, no torch.
 
-    counter = TrayCounter("training/models/smoke.onnx", empty, colours, colours_bgr, roi, cube_edge_px)
+    counter = TrayCounter("training/models/smoke.onnx", empty, colours, colours_bgr, roi, cube_edge_px, tray=outline)
     reading = counter.count(frame)   # reading.counts, reading.cubes, reading.confidence
 
 The session's calibration gives everything but the frame: the empty tray photo, the game's
 colours with their reference cubes' colours (``training.data.reference_colours``), the
-tray's box in the frame and one cube's edge in frame pixels. The network marks each counted
-cube's top-face centre with a peak in its heatmap and names there the cube's reference colour;
+tray's box in the frame, one cube's edge in frame pixels, and the tray's outline where it is
+known. The network marks each counted cube's top-face centre with a peak in its heatmap and
+names there the cube's reference colour;
 a peak is a cell at least as high as its eight neighbours (a 3 x 3 max-pool), a cube where
 its probability reaches the model's cube threshold (one half unless its manifest names the
 one chosen on its validation photos), and of the reference colour nearest the one named.
@@ -61,11 +62,16 @@ def peaks(heatmap: np.ndarray, floor: float = FAINTEST) -> list[tuple[int, int, 
 
 def decode(
     output: np.ndarray, colours: Sequence[str], colours_bgr: np.ndarray, to_frame: tuple[float, float, float], cube_at: float = CUBE_AT,
+    tray: np.ndarray | None = None,
 ) -> Reading:
     """Counts from the network's output (a centre probability map, then the named colour, 4 x
     rows x cols); ``colours_bgr`` are the reference colours of ``colours``; ``to_frame`` is
     (scale, x0, y0): input pixel ``p`` lies at ``p / scale + (x0, y0)`` in the frame; a peak
     is a cube from probability ``cube_at``.
+
+    ``tray``, the tray's outline in the frame (N x 2) where calibration knows it: a peak
+    outside its hull is a cube lying beside the tray, which the network, shown only the
+    tray's box, cannot tell from one inside; it neither counts nor makes the count unsure.
 
     A peak is decided by how far its probability lies from ``cube_at``, as a share of the way
     to 0 or 1; a cube's colour, the nearest reference colour, by how much nearer that is than
@@ -75,12 +81,16 @@ def decode(
     counts = {c: 0 for c in colours}
     cubes, doubtful = [], []
     confidence = 1.0
+    hull = None if tray is None else cv2.convexHull(np.asarray(tray, np.float32))
     for r, c, p in peaks(output[0]):
+        x, y = (c + 0.5) * STRIDE / scale + x0, (r + 0.5) * STRIDE / scale + y0
+        if hull is not None and cv2.pointPolygonTest(hull, (float(x), float(y)), False) < 0:
+            continue
         distance = np.linalg.norm(refs - output[1:, r, c], axis=1)
         order = np.argsort(distance)
         k = int(order[0])
         named = 1.0 if len(refs) < 2 else float(1 - distance[k] / max(distance[order[1]], 1e-6))
-        cube = Cube(colours[k], (c + 0.5) * STRIDE / scale + x0, (r + 0.5) * STRIDE / scale + y0, p)
+        cube = Cube(colours[k], x, y, p)
         counted = p >= cube_at
         decided = min(1.0, (p - cube_at) / (1 - cube_at) if counted else (cube_at - p) / cube_at)
         if counted:
@@ -131,8 +141,10 @@ class TrayCounter:
         roi: tuple[int, int, int, int],
         cube_edge_px: float,
         cube_px: float = 16.0,
+        tray: np.ndarray | None = None,
     ):
         self.net = cv2.dnn.readNetFromONNX(str(model))
+        self.tray = tray
         self.cube_at = cube_threshold(model)
         self.colours = list(colours)
         self.colours_bgr = np.asarray(colours_bgr, np.float32)
@@ -151,14 +163,14 @@ class TrayCounter:
         self.net.setInput(self._input)
         output = self.net.forward()[0]
         output[0] = 1 / (1 + np.exp(-output[0]))
-        return decode(output, self.colours, self.colours_bgr, (self.scale, x, y), self.cube_at)
+        return decode(output, self.colours, self.colours_bgr, (self.scale, x, y), self.cube_at, self.tray)
 
 
 def counter_for(model: str | Path, sample: data.Sample, cube_px: float = 16.0) -> TrayCounter:
     """The counter a sample's session calibrates (its empty tray, reference cubes and tray)."""
     colours_bgr = data.reference_colours(sample.reference, sample.reference_tops, sample.cube_edge_px)
     roi = data.roi_of(sample.tray, sample.image.shape[1::-1])
-    return TrayCounter(model, sample.empty, sample.colours, colours_bgr, roi, sample.cube_edge_px, cube_px)
+    return TrayCounter(model, sample.empty, sample.colours, colours_bgr, roi, sample.cube_edge_px, cube_px, sample.tray)
 
 
 def evaluate(model: Path, folder: Path, cube_px: float = 16.0) -> dict:

@@ -23,7 +23,6 @@ from pathlib import Path
 import cv2
 import numpy as np
 import torch
-import torch.nn.functional as F
 
 from training import data, infer
 from training.model import IN_CHANNELS, OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
@@ -62,6 +61,7 @@ class _Held:
     colours_bgr: np.ndarray
     to_frame: tuple[float, float, float]
     counts: dict[str, int]
+    tray: np.ndarray
 
 
 def _held(path: Path, cube_px: float) -> _Held:
@@ -69,7 +69,7 @@ def _held(path: Path, cube_px: float) -> _Held:
     roi = data.roi_of(s.tray, s.image.shape[1::-1])
     colours_bgr = data.reference_colours(s.reference, s.reference_tops, s.cube_edge_px)
     x, scale = data.network_input(s.image, s.empty, colours_bgr, roi, s.cube_edge_px, cube_px)
-    return _Held(torch.from_numpy(x), s.colours, colours_bgr, (scale, roi[0], roi[1]), s.counts)
+    return _Held(torch.from_numpy(x), s.colours, colours_bgr, (scale, roi[0], roi[1]), s.counts, s.tray)
 
 
 CUBE_THRESHOLDS = tuple(round(0.2 + 0.05 * i, 2) for i in range(11))  # the peak probabilities tried as a cube's threshold
@@ -106,7 +106,7 @@ def validate(model: torch.nn.Module, held: list[_Held]) -> Checked:
     model.train()
     checks = []
     for cube_at in CUBE_THRESHOLDS:
-        readings = [infer.decode(o, h.colours, h.colours_bgr, h.to_frame, cube_at) for o, h in zip(outputs, held)]
+        readings = [infer.decode(o, h.colours, h.colours_bgr, h.to_frame, cube_at, h.tray) for o, h in zip(outputs, held)]
         off = np.mean([sum(abs(r.counts[c] - h.counts[c]) for c in h.colours) for r, h in zip(readings, held)])
         checks.append(Checked(cube_at, [(r.counts == h.counts, r.confidence) for r, h in zip(readings, held)], float(off)))
     return max(checks, key=lambda c: (c.key(), -abs(c.cube_at - infer.CUBE_AT)))

@@ -27,10 +27,20 @@ def test_a_cube_found_twice_leaves_one_extra_peak_beside_it():
     assert not errors.missed and errors.extra == {"beside a cube": 1} and errors.exact == 0
 
 
-def test_a_peak_on_a_cube_hidden_under_another_is_beside_a_cube_and_one_on_bare_floor_is_apart():
+def test_two_peaks_on_one_counted_top_are_that_cube_found_twice():
+    errors = fit.compare([_cube("blue", 100, 100)], [Cube("blue", 101, 100, 0.9), Cube("blue", 100, 110, 0.6)], EDGE, "wood")
+    assert errors.extra == {"a counted cube twice": 1}
+
+
+def test_a_peak_on_a_cube_hidden_under_another_is_told_apart_from_one_on_bare_floor():
     cubes = [_cube("green", 100, 100), _cube("green", 100, 112, counted=False)]
     found = [Cube("green", 100, 100, 0.9), Cube("green", 100, 113, 0.7), Cube("green", 300, 300, 0.6)]
-    assert fit.compare(cubes, found, EDGE, "cloth").extra == {"beside a cube": 1, "apart": 1}
+    assert fit.compare(cubes, found, EDGE, "cloth").extra == {"a cube less than half seen": 1, "apart": 1}
+
+
+def test_a_peak_on_a_whole_cube_that_does_not_count_lies_on_a_cube_outside_the_tray():
+    beside = {"colour": "red", "top": [400, 100], "visible": 1.0, "counted": False}
+    assert fit.compare([beside], [Cube("red", 402, 101, 0.9)], EDGE, "wood").extra == {"a cube outside the tray": 1}
 
 
 def test_a_cube_found_under_another_colour_is_a_wrong_colour_not_a_miss():

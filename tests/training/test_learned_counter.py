@@ -95,6 +95,19 @@ def test_a_game_with_fewer_colours_names_cubes_only_by_its_own():
     _cube(output, 7, 2, 0.9, REFERENCE[4])  # a colour the game does not have: the nearest of its own
     reading = infer.decode(output, ["red", "blue", "green"], REFERENCE[[0, 1, 5]], (1.0, 0.0, 0.0))
     assert reading.counts["blue"] == 1 and sum(reading.counts.values()) == 2
+def test_a_cube_lying_beside_the_tray_is_not_counted_nor_doubted():
+    """"loose cubes outside the tray": the network sees the tray's box, the outline says which
+    peaks lie in the tray."""
+    output = np.zeros((4, 30, 40), np.float32)
+    _cube(output, 10, 10, 0.95, REFERENCE[0])  # at frame (42, 42): in the tray
+    _cube(output, 25, 35, 0.95, REFERENCE[1])  # at frame (142, 102): beside it
+    _cube(output, 5, 33, 0.5, REFERENCE[2])  # a doubtful peak beside it too, at (134, 22)
+    tray = np.array([[0, 0], [120, 0], [120, 90], [0, 90]], np.float32)
+    reading = infer.decode(output, COLOURS, REFERENCE, (1.0, 0.0, 0.0), tray=tray)
+    assert reading.counts == {"red": 1, "blue": 0, "yellow": 0, "purple": 0, "black": 0, "green": 0}
+    assert reading.doubtful == [] and reading.confidence > 0.8
+
+
 def test_the_run_time_side_imports_no_torch():
     for module in ("training/infer.py", "training/data.py"):
         source = (MODELS.parent.parent / module).read_text(encoding="utf-8")
