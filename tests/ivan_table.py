@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from companion.engine import Session
+from companion.errors import RuleError
 from companion.games.ivan.rules import GAME
 from session_table import SessionTable
 
@@ -151,3 +154,10 @@ def effect_turn(*faces: dict[str, Any], referee: bool = False, estates: int = 0)
 def play(table: Table, source: str, **effect: Any) -> None:
     """White plays an effect (a trophy, a trade token, an estate, a board effect)."""
     table.do({"type": "effect", "player": "white", "source": source, **effect})
+
+
+def refusal(table: Table, source: str, **effect: Any) -> str:
+    """The message White's effect is refused with (a test fails if it is played)."""
+    with pytest.raises(RuleError) as refused:
+        play(table, source, **effect)
+    return refused.value.key
