@@ -17,7 +17,7 @@ wrong; set-ups whose calibration was refused; and milliseconds to count one fram
   validation slice). It is handed the calibration the labels give (the tray's outline, the
   reference cubes' top centres), as the product's calibration does not feed it yet; so it
   refuses nothing, by construction. With ``--own-calibration`` it calibrates itself
-  (``training.calibrate``: the cube size and the six reference cubes found by the network on
+  (``vision.learned_calibration``: the cube size and the six reference cubes found by the network on
   the reference photo) and only the tray's box comes from the labels, as two taps give it.
 - rules: ``vision.calibration.calibrate`` on the set-up's empty and reference photos and
   ``vision.counter.Counter``, as the product runs them.
@@ -41,7 +41,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from devtools import tray_photos as synth  # noqa: E402
-from training import calibrate as own, data, infer  # noqa: E402
+from training import data, infer  # noqa: E402
+from vision import learned_calibration as own  # noqa: E402
+from vision.learned import TrayCounter, sure_confidence  # noqa: E402
+from vision.learned_input import roi_of  # noqa: E402
 from vision.calibration import CalibrationError, calibrate  # noqa: E402
 from vision.counter import Counter  # noqa: E402
 from vision_counter import HsvBaseline, wilson  # noqa: E402
@@ -111,7 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     wanted = set(args.counters.split(","))
     cv2.setNumThreads(1)
-    threshold = infer.sure_confidence(args.model)
+    threshold = sure_confidence(args.model)
     learned, rules, hsv = Tally("learned"), Tally("rules (vision/)"), Tally("HSV baseline")
     paths = data.samples_in(args.folder)
     sessions: dict[str, tuple] = {}
@@ -129,10 +132,10 @@ def main(argv: list[str] | None = None) -> None:
                 rules.refused += rule_counter is None
             net = None
             if "learned" in wanted and args.own_calibration:
-                roi = data.roi_of(sample.tray, sample.image.shape[1::-1])
+                roi = roi_of(sample.tray, sample.image.shape[1::-1])
                 try:
                     found = own.calibrate(args.model, sample.empty, sample.reference, sample.colours, roi, tray=sample.tray)
-                    net = infer.TrayCounter(args.model, sample.empty, sample.colours, found.colours_bgr, roi, found.cube_edge_px,
+                    net = TrayCounter(args.model, sample.empty, sample.colours, found.colours_bgr, roi, found.cube_edge_px,
                                             tray=sample.tray)
                 except own.Refused as error:
                     learned.misses.append(f"{meta['empty']}: calibration refused: {error}")

@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from training import data, infer
+from vision.learned import Cube
 
 NEAR = 0.75  # cube edges: a found cube this close to a counted one's top centre is that cube
 BESIDE = 1.5  # cube edges: an extra peak this close to any cube is about that cube
@@ -62,7 +63,7 @@ class Errors:
         }
 
 
-def compare(cubes: list[dict], found: list[infer.Cube], edge: float, table: str) -> Errors:
+def compare(cubes: list[dict], found: list[Cube], edge: float, table: str) -> Errors:
     """One photo's errors: ``cubes`` its labelled cubes (``colour``, ``top``, ``counted``),
     ``found`` what the counter found, ``edge`` one cube's edge in pixels."""
     errors = Errors(photos=1)
@@ -87,7 +88,7 @@ def compare(cubes: list[dict], found: list[infer.Cube], edge: float, table: str)
     return errors
 
 
-def _extra_kind(peak: infer.Cube, cubes: list[dict], edge: float) -> str:
+def _extra_kind(peak: Cube, cubes: list[dict], edge: float) -> str:
     """What an extra peak lies on: the top of a counted cube already found (found twice), of a
     cube that does not count (outside the tray, or less than half its top seen), near a cube,
     or on nothing."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from training.data import MAX_COLOURS
+from vision.learned_input import MAX_COLOURS
 
 IN_CHANNELS = 6 + 3 * MAX_COLOURS
 OUT_CHANNELS = 4  # cube-centre logit, then the cube's reference colour BGR

@@ -25,6 +25,8 @@ import numpy as np
 import torch
 
 from training import data, infer
+from vision.learned import CUBE_AT, decode
+from vision.learned_input import network_input, reference_colours, roi_of, slot_colours
 from training.model import IN_CHANNELS, OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
 
 
@@ -41,7 +43,7 @@ class _Crop:
 
 def _prepare(path: Path, cube_px: float, zoom: float) -> _Crop:
     s = data.load(path)
-    roi = data.roi_of(s.tray, s.image.shape[1::-1])
+    roi = roi_of(s.tray, s.image.shape[1::-1])
     scale = zoom * cube_px / s.cube_edge_px
     x, y, w, h = roi
     size = (max(16, round(w * scale)), max(16, round(h * scale)))
@@ -49,7 +51,7 @@ def _prepare(path: Path, cube_px: float, zoom: float) -> _Crop:
     counted = [c for c in s.cubes if c["counted"]]
     tops = np.array([[(c["top"][0] - x) * scale, (c["top"][1] - y) * scale] for c in counted], np.float32).reshape(-1, 2)
     slots = np.array([s.colours.index(c["colour"]) for c in counted], np.int64)
-    return _Crop(frame, empty, data.reference_colours(s.reference, s.reference_tops, s.cube_edge_px), tops, slots)
+    return _Crop(frame, empty, reference_colours(s.reference, s.reference_tops, s.cube_edge_px), tops, slots)
 
 
 @dataclass
@@ -66,9 +68,9 @@ class _Held:
 
 def _held(path: Path, cube_px: float) -> _Held:
     s = data.load(path)
-    roi = data.roi_of(s.tray, s.image.shape[1::-1])
-    colours_bgr = data.reference_colours(s.reference, s.reference_tops, s.cube_edge_px)
-    x, scale = data.network_input(s.image, s.empty, colours_bgr, roi, s.cube_edge_px, cube_px)
+    roi = roi_of(s.tray, s.image.shape[1::-1])
+    colours_bgr = reference_colours(s.reference, s.reference_tops, s.cube_edge_px)
+    x, scale = network_input(s.image, s.empty, colours_bgr, roi, s.cube_edge_px, cube_px)
     return _Held(torch.from_numpy(x), s.colours, colours_bgr, (scale, roi[0], roi[1]), s.counts, s.tray)
 
 
@@ -106,10 +108,10 @@ def validate(model: torch.nn.Module, held: list[_Held]) -> Checked:
     model.train()
     checks = []
     for cube_at in CUBE_THRESHOLDS:
-        readings = [infer.decode(o, h.colours, h.colours_bgr, h.to_frame, cube_at, h.tray) for o, h in zip(outputs, held)]
+        readings = [decode(o, h.colours, h.colours_bgr, h.to_frame, cube_at, h.tray) for o, h in zip(outputs, held)]
         off = np.mean([sum(abs(r.counts[c] - h.counts[c]) for c in h.colours) for r, h in zip(readings, held)])
         checks.append(Checked(cube_at, [(r.counts == h.counts, r.confidence) for r, h in zip(readings, held)], float(off)))
-    return max(checks, key=lambda c: (c.key(), -abs(c.cube_at - infer.CUBE_AT)))
+    return max(checks, key=lambda c: (c.key(), -abs(c.cube_at - CUBE_AT)))
 
 
 def heatmap_target(tops: np.ndarray, colours: np.ndarray, shape: tuple[int, int], sigma: float) -> np.ndarray:
@@ -172,7 +174,7 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
         frame = _jpeg(frame, int(rng.integers(*aug["jpeg_quality"])))
     empty = empty + rng.normal(0, rng.uniform(0, aug["noise"]), empty.shape).astype(np.float32)
 
-    planes = data.slot_colours(refs[rng.permutation(len(refs))]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
+    planes = slot_colours(refs[rng.permutation(len(refs))]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
     x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), planes])
     target = heatmap_target(tops, refs[crop.slots].reshape(-1, 3), (ph // STRIDE, pw // STRIDE), cfg["sigma"])
     return x.astype(np.float32), target

@@ -1,11 +1,13 @@
 """Command line: calibrate from two photos, count photos, print JSON.
 
-    python -m vision calibrate --empty EMPTY --reference REFERENCE -o CALIB.json [--colours red,blue,...]
+    python -m vision calibrate --empty EMPTY --reference REFERENCE -o CALIB.json [--colours red,blue,...] [--counter learned]
     python -m vision count IMAGE [IMAGE ...] --calibration CALIB.json [--colours ...] [--details] [--annotate DIR]
 
 The cubes' colours are names from the tower kit's palette (``companion.kits.tower.colours``);
 calibration learns the ones given (by default red, blue, yellow, purple, black and green), and
 a calibration counts those it learned (``--colours`` on ``count`` checks they are the ones meant).
+``--counter learned`` calibrates the learned counter (``vision.learned_counter``) instead of
+the rule-based one; ``count`` counts with whichever the calibration file holds.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import cv2
 from companion.kits.tower.colours import OPTION_HELP, TOOLS_DEFAULT, colours_argument
 from companion.kits.tower.source import in_english_message
 from vision.annotate import annotate
+from vision import learned_counter
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.counter import Counter
 
@@ -30,6 +33,22 @@ def _read(path: str):
     return image
 
 
+def _counter(path: str, colours: tuple[str, ...] | None) -> Counter | learned_counter.LearnedCounter:
+    """The counter a calibration file holds."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except ValueError:
+        raise CalibrationError("calibration.unreadable") from None
+    if isinstance(data, dict) and learned_counter.is_learned(data):
+        try:
+            return learned_counter.LearnedCounter(learned_counter.LearnedCalibration.from_json(data, colours))
+        except CalibrationError:
+            raise
+        except (ValueError, KeyError, TypeError, cv2.error):
+            raise CalibrationError("calibration.unreadable") from None
+    return Counter(Calibration.load(path, colours))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision", description="Count the cubes in a cube tower's tray in photos.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -39,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     cal.add_argument("-o", "--output", required=True, help="calibration JSON to write")
     cal.add_argument("--colours", type=colours_argument, default=TOOLS_DEFAULT, metavar="NAMES",
                      help=OPTION_HELP)
+    cal.add_argument("--counter", choices=("rules", "learned"), default="rules",
+                     help="the counter to calibrate: the rule-based one (the product's) or the learned network")
     cnt = sub.add_parser("count", help="count cubes; one JSON object per image, in order")
     cnt.add_argument("images", nargs="+")
     cnt.add_argument("--calibration", required=True)
@@ -50,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "calibrate":
         try:
-            calibration = calibrate(_read(args.empty), _read(args.reference), args.colours)
+            learn = learned_counter.calibrate if args.counter == "learned" else calibrate
+            calibration = learn(_read(args.empty), _read(args.reference), args.colours)
         except CalibrationError as error:
             print(f"vision: calibration failed: {error}", file=sys.stderr)
             return 2
@@ -60,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     try:
-        counter = Counter(Calibration.load(args.calibration, args.colours))
+        counter = _counter(args.calibration, args.colours)
     except (OSError, CalibrationError) as error:
         print(f"vision: cannot use calibration {args.calibration}: {error}", file=sys.stderr)
         return 2

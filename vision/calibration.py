@@ -363,11 +363,8 @@ def _marked_tray(empty: np.ndarray, reference: np.ndarray, marked: tuple[float, 
     """The tray as the frame two taps drew round it, the part of the picture worked on (that
     frame, a little wider: a tap lands a finger's width off), and the cubes found there."""
     h, w = empty.shape[:2]
-    x0, x1 = sorted((marked[0] * w, marked[2] * w))
-    y0, y1 = sorted((marked[1] * h, marked[3] * h))
-    if x1 - x0 < MARKED_SMALLEST * w or y1 - y0 < MARKED_SMALLEST * h:
-        raise CalibrationError("calibration.marks_too_close")
-    outline = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+    outline = marked_outline(marked, (w, h))
+    (x0, y0), (x1, y1) = outline[0], outline[2]
     margin = MARKED_MARGIN * max(w, h)
     left, top = (max(0, int(v - margin)) // 2 * 2 for v in (x0, y0))  # even, for frames.crop's fast path
     right, bottom = min(w, int(x1 + margin)), min(h, int(y1 + margin))
@@ -380,6 +377,17 @@ def _marked_tray(empty: np.ndarray, reference: np.ndarray, marked: tuple[float, 
     if not all(cv2.pointPolygonTest(outline, _centre(m) / coarse + roi[:2], True) >= -margin for m in masks):
         raise CalibrationError("calibration.cubes_outside_marks")
     return outline, roi, masks, coarse
+
+
+def marked_outline(marked: tuple[float, float, float, float], frame_size: tuple[int, int]) -> np.ndarray:
+    """The frame two taps drew round the tray (opposite corners, in any order, as fractions of
+    the picture) as an outline in frame pixels; taps too close together are no tray."""
+    w, h = frame_size
+    x0, x1 = sorted((marked[0] * w, marked[2] * w))
+    y0, y1 = sorted((marked[1] * h, marked[3] * h))
+    if x1 - x0 < MARKED_SMALLEST * w or y1 - y0 < MARKED_SMALLEST * h:
+        raise CalibrationError("calibration.marks_too_close")
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
 
 
 def _cubes_seen_in(empty: np.ndarray, reference: np.ndarray, roi: tuple[int, int, int, int], colours: Sequence[str]) -> tuple[list[np.ndarray], float]:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from training import fit
-from training.infer import Cube
+from vision.learned import Cube
 
 EDGE = 20.0
 

@@ -7,7 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from training import calibrate, data
+from training import data
+from vision import learned_calibration as calibrate
+from vision.learned_input import roi_of
 
 MODEL = Path(__file__).resolve().parents[2] / "training" / "models" / "traced4.onnx"
 COLOURS = ["red", "blue", "yellow", "purple", "black", "green"]
@@ -30,7 +32,7 @@ def sample(tmp_path_factory):
 
 
 def test_the_reference_cubes_and_their_size_are_found_by_the_network(sample):
-    roi = data.roi_of(sample.tray, sample.image.shape[1::-1])
+    roi = roi_of(sample.tray, sample.image.shape[1::-1])
     found = calibrate.calibrate(MODEL, sample.empty, sample.reference, sample.colours, roi)
     assert 0.75 < found.cube_edge_px / sample.cube_edge_px < 1.33
     for colour, (x, y) in zip(sample.colours, sample.reference_tops):
@@ -40,6 +42,6 @@ def test_the_reference_cubes_and_their_size_are_found_by_the_network(sample):
 
 
 def test_a_reference_photo_without_the_cubes_is_refused(sample):
-    roi = data.roi_of(sample.tray, sample.image.shape[1::-1])
+    roi = roi_of(sample.tray, sample.image.shape[1::-1])
     with pytest.raises(calibrate.Refused):
         calibrate.calibrate(MODEL, sample.empty, sample.empty, sample.colours, roi)

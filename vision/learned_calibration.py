@@ -24,7 +24,8 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from training import data, infer
+from vision import learned
+from vision.learned_input import network_input, reference_colours
 
 # The game's cube paints as a person would describe them (sRGB), only to tell the six apart.
 NOMINAL = {"red": (190, 30, 35), "blue": (30, 70, 190), "yellow": (235, 200, 40),
@@ -54,13 +55,13 @@ def _heat(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.n
     first, one a cube: a weaker peak within ``APART`` of a cube's edge of a stronger one is
     the same cube seen twice, and none lies in the padding beyond the tray's box or outside
     the tray's outline (``hull``) where that is known."""
-    tensor, scale = data.network_input(reference, empty, refs, roi, edge, cube_px)
+    tensor, scale = network_input(reference, empty, refs, roi, edge, cube_px)
     net.setInput(tensor)
     output = net.forward()[0]
-    near = APART * cube_px / infer.STRIDE
-    rows, cols = roi[3] * scale / infer.STRIDE, roi[2] * scale / infer.STRIDE  # beyond: the padding
+    near = APART * cube_px / learned.STRIDE
+    rows, cols = roi[3] * scale / learned.STRIDE, roi[2] * scale / learned.STRIDE  # beyond: the padding
     kept: list[tuple[int, int, float]] = []
-    for r, c, p in infer.peaks(1 / (1 + np.exp(-output[0]))):
+    for r, c, p in learned.peaks(1 / (1 + np.exp(-output[0]))):
         if r >= rows or c >= cols or any(np.hypot(r - r2, c - c2) < near for r2, c2, _ in kept):
             continue
         (x, y), = _tops([(r, c, p)], scale, roi)
@@ -140,11 +141,11 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
 
 def _tops(peaks: list, scale: float, roi: tuple[int, int, int, int]) -> list[tuple[float, float]]:
     x, y = roi[:2]
-    return [((c + 0.5) * infer.STRIDE / scale + x, (r + 0.5) * infer.STRIDE / scale + y) for r, c, _ in peaks]
+    return [((c + 0.5) * learned.STRIDE / scale + x, (r + 0.5) * learned.STRIDE / scale + y) for r, c, _ in peaks]
 
 
 def _named(reference: np.ndarray, best: tuple, colours: Sequence[str],
            roi: tuple[int, int, int, int]) -> tuple[np.ndarray, list[int]]:
     margin, edge, peaks, scale = best
-    found_bgr = data.reference_colours(reference, _tops(peaks, scale, roi), edge)
+    found_bgr = reference_colours(reference, _tops(peaks, scale, roi), edge)
     return found_bgr, name_colours(found_bgr, colours)

@@ -1,0 +1,155 @@
+"""Counting a tray photo with the learned counter: OpenCV's ``dnn`` and NumPy only, no torch.
+
+    counter = TrayCounter("training/models/traced4.onnx", empty, colours, colours_bgr, roi, cube_edge_px, tray=outline)
+    reading = counter.count(frame)   # reading.counts, reading.cubes, reading.confidence
+
+The session's calibration gives everything but the frame: the empty tray photo, the game's
+colours with their reference cubes' colours (``vision.learned_input.reference_colours``), the
+tray's box in the frame, one cube's edge in frame pixels, and the tray's outline where it is
+known. The network marks each counted cube's top-face centre with a peak in its heatmap and
+names there the cube's reference colour; a peak is a cell at least as high as its eight
+neighbours (a 3 x 3 max-pool), a cube where its probability reaches the model's cube
+threshold (one half unless its manifest names the one chosen on its validation photos), and
+of the reference colour nearest the one named. The network and its training are in
+``training/``; the models the product may run are committed in ``training/models``.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from vision.learned_input import network_input
+
+STRIDE = 4
+CUBE_AT = 0.5  # probability from which a peak is a counted cube, for a model whose manifest chose none
+SURE_MARGIN = 0.35  # a peak within this of CUBE_AT makes the photo's count unsure
+FAINTEST = 0.1  # peaks below this say nothing about the count
+
+
+@dataclass
+class Cube:
+    colour: str
+    x: float  # top-face centre, frame pixels
+    y: float
+    probability: float
+
+
+@dataclass
+class Reading:
+    counts: dict[str, int]
+    cubes: list[Cube]
+    confidence: float  # 0..1: the least decided peak's: how far it lies from one half, or how near its colour is to a second reference colour
+    doubtful: list[Cube] = field(default_factory=list)  # peaks near one half, counted or not
+
+
+def peaks(heatmap: np.ndarray, floor: float = FAINTEST) -> list[tuple[int, int, float]]:
+    """Local maxima of a (rows x cols) probability map at or above ``floor``: (row, col,
+    value), highest first. A plateau gives one peak per cell it holds, so a heatmap that
+    reaches exactly the same value in two touching cells counts both."""
+    plane = np.ascontiguousarray(heatmap, np.float32)
+    top = cv2.dilate(plane, np.ones((3, 3), np.uint8))
+    rows, cols = np.nonzero((plane >= top) & (plane >= floor))
+    return sorted(((int(r), int(c), float(plane[r, c])) for r, c in zip(rows, cols)), key=lambda p: -p[2])
+
+
+def decode(
+    output: np.ndarray, colours: Sequence[str], colours_bgr: np.ndarray, to_frame: tuple[float, float, float], cube_at: float = CUBE_AT,
+    tray: np.ndarray | None = None,
+) -> Reading:
+    """Counts from the network's output (a centre probability map, then the named colour, 4 x
+    rows x cols); ``colours_bgr`` are the reference colours of ``colours``; ``to_frame`` is
+    (scale, x0, y0): input pixel ``p`` lies at ``p / scale + (x0, y0)`` in the frame; a peak
+    is a cube from probability ``cube_at``.
+
+    ``tray``, the tray's outline in the frame (N x 2) where calibration knows it: a peak
+    outside its hull is a cube lying beside the tray, which the network, shown only the
+    tray's box, cannot tell from one inside; it neither counts nor makes the count unsure.
+
+    A peak is decided by how far its probability lies from ``cube_at``, as a share of the way
+    to 0 or 1; a cube's colour, the nearest reference colour, by how much nearer that is than
+    the second nearest (equally near: not at all)."""
+    scale, x0, y0 = to_frame
+    refs = np.asarray(colours_bgr, np.float32)
+    counts = {c: 0 for c in colours}
+    cubes, doubtful = [], []
+    confidence = 1.0
+    hull = None if tray is None else cv2.convexHull(np.asarray(tray, np.float32))
+    for r, c, p in peaks(output[0]):
+        x, y = (c + 0.5) * STRIDE / scale + x0, (r + 0.5) * STRIDE / scale + y0
+        if hull is not None and cv2.pointPolygonTest(hull, (float(x), float(y)), False) < 0:
+            continue
+        distance = np.linalg.norm(refs - output[1:, r, c], axis=1)
+        order = np.argsort(distance)
+        k = int(order[0])
+        named = 1.0 if len(refs) < 2 else float(1 - distance[k] / max(distance[order[1]], 1e-6))
+        cube = Cube(colours[k], x, y, p)
+        counted = p >= cube_at
+        decided = min(1.0, (p - cube_at) / (1 - cube_at) if counted else (cube_at - p) / cube_at)
+        if counted:
+            decided = min(decided, named)
+        confidence = min(confidence, decided)
+        if abs(p - cube_at) < SURE_MARGIN:
+            doubtful.append(cube)
+        if counted:
+            counts[colours[k]] += 1
+            cubes.append(cube)
+    return Reading(counts, cubes, round(confidence, 3), doubtful)
+
+
+def _validation(model: str | Path) -> dict:
+    manifest = Path(model).with_suffix(".json")
+    return (json.loads(manifest.read_text(encoding="utf-8")).get("validation") if manifest.exists() else None) or {}
+
+
+def sure_confidence(model: str | Path) -> float:
+    """The confidence from which the model's counts are called sure: the threshold its
+    manifest's validation set, else the default margin's."""
+    return float(_validation(model).get("sure_confidence", 1 - SURE_MARGIN / (1 - CUBE_AT)))
+
+
+def cube_threshold(model: str | Path) -> float:
+    """The peak probability from which the model counts a cube: the one its manifest chose on
+    its validation photos, else one half."""
+    return float(_validation(model).get("cube_at", CUBE_AT))
+
+
+class TrayCounter:
+    """One session's counter: the network, with the calibration's inputs prepared once."""
+
+    def __init__(
+        self,
+        model: str | Path,
+        empty: np.ndarray,
+        colours: Sequence[str],
+        colours_bgr: np.ndarray,
+        roi: tuple[int, int, int, int],
+        cube_edge_px: float,
+        cube_px: float = 16.0,
+        tray: np.ndarray | None = None,
+    ):
+        self.net = cv2.dnn.readNetFromONNX(str(model))
+        self.tray = tray
+        self.cube_at = cube_threshold(model)
+        self.colours = list(colours)
+        self.colours_bgr = np.asarray(colours_bgr, np.float32)
+        self.roi, self.cube_edge_px, self.cube_px = roi, cube_edge_px, cube_px
+        self._input, self.scale = network_input(empty, empty, np.asarray(colours_bgr, np.float32), roi, cube_edge_px, cube_px)
+        x, y, w, h = roi
+        self._size = (max(16, int(round(w * self.scale))), max(16, int(round(h * self.scale))))
+
+    def count(self, frame: np.ndarray) -> Reading:
+        """The counts in one BGR frame of the calibrated camera."""
+        x, y, w, h = self.roi
+        crop = cv2.resize(frame[y : y + h, x : x + w], self._size, interpolation=cv2.INTER_AREA)
+        pad_h, pad_w = self._input.shape[2] - self._size[1], self._input.shape[3] - self._size[0]
+        crop = cv2.copyMakeBorder(crop, 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE)
+        self._input[0, :3] = crop.transpose(2, 0, 1) * np.float32(1 / 255)
+        self.net.setInput(self._input)
+        output = self.net.forward()[0]
+        output[0] = 1 / (1 + np.exp(-output[0]))
+        return decode(output, self.colours, self.colours_bgr, (self.scale, x, y), self.cube_at, self.tray)

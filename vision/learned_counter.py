@@ -1,0 +1,148 @@
+"""The learned counter as the product runs it: its calibration, kept in a file like the
+rule-based one's, and a counter that answers as the rule-based ``Counter`` does (a ``Count``
+with outlined patches and worded doubts), so the command line, the annotated picture and
+``CameraTraySource`` take either.
+
+Calibration finds the tray's outline as the rule-based one does (the walls' edges, the rim,
+the thin lines; or the two taps), then lets the network find the reference cubes in it
+(``vision.learned_calibration``): nothing about the cubes comes from rules. The count is
+unsure where the model's confidence stays under the sure threshold its validation set (the
+manifest's), and says so with the places in doubt marked.
+
+Which counter a file holds is written in it (``"counter": "learned"``); the rule-based counter
+stays the product's own until the learned one counts as well on photos no rule was tuned on.
+"""
+from __future__ import annotations
+
+import base64
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from companion.files import write_atomically
+from companion.kits.tower.colours import cube_colours
+from companion.kits.tower.source import Doubt
+from vision import geometry, learned_calibration
+from vision.calibration import CalibrationError, check_colours, marked_outline
+from vision.counter import Count, Patch
+from vision.learned import TrayCounter, sure_confidence
+from vision.learned_input import roi_of
+
+KIND = "learned"
+FILE_VERSION = 1  # a learned calibration saved by another version asks to be done again
+MODELS = Path(__file__).resolve().parents[1] / "training" / "models"
+MODEL = MODELS / "traced4.onnx"  # the model the product runs; its manifest sets the thresholds
+
+
+@dataclass
+class LearnedCalibration:
+    model: str  # the model's file name in ``MODELS``
+    frame_size: tuple[int, int]  # width, height of the camera's frames
+    roi: tuple[int, int, int, int]  # x, y, w, h of the frame the network sees
+    tray: list[list[float]] | None  # the tray's outline in frame pixels, if found or marked
+    colours: tuple[str, ...]
+    colours_bgr: np.ndarray  # the reference cubes' colours as this camera sees them, BGR 0..1
+    cube_edge_px: float
+    empty: np.ndarray  # the empty tray inside ``roi``, uint8 BGR
+
+    def advice(self) -> list[str]:
+        """As the rule-based calibration's: where the tray's outline was not found, the whole
+        picture is worked on and a cube beside the tray would count."""
+        return [] if self.tray is not None else ["calibration.tray_unseen"]
+
+    def to_json(self) -> dict:
+        ok, png = cv2.imencode(".png", self.empty)
+        return {"counter": KIND, "version": FILE_VERSION, "model": self.model, "frame_size": list(self.frame_size),
+                "roi": list(self.roi), "tray": self.tray, "colours": list(self.colours),
+                "colours_bgr": self.colours_bgr.tolist(), "cube_edge_px": self.cube_edge_px,
+                "empty_png": base64.b64encode(png.tobytes()).decode()}
+
+    @classmethod
+    def from_json(cls, data: dict, colours: Sequence[str] | None = None) -> "LearnedCalibration":
+        if data.get("counter") != KIND or data.get("version") != FILE_VERSION or not (MODELS / data["model"]).is_file():
+            raise CalibrationError("calibration.other_version")
+        learned = cube_colours(data["colours"])
+        if colours is not None:
+            check_colours(learned, colours)
+        empty = cv2.imdecode(np.frombuffer(base64.b64decode(data["empty_png"]), np.uint8), cv2.IMREAD_COLOR)
+        if empty is None:
+            raise CalibrationError("calibration.unreadable")
+        return cls(model=data["model"], frame_size=tuple(data["frame_size"]), roi=tuple(data["roi"]), tray=data["tray"],
+                   colours=learned, colours_bgr=np.array(data["colours_bgr"], np.float32),
+                   cube_edge_px=float(data["cube_edge_px"]), empty=empty)
+
+    def save(self, path: str | Path) -> None:
+        write_atomically(Path(path), json.dumps(self.to_json()))
+
+
+def is_learned(data: dict) -> bool:
+    """Whether a calibration file's contents are the learned counter's."""
+    return data.get("counter") == KIND
+
+
+def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
+              marked: tuple[float, float, float, float] | None = None, model: Path = MODEL) -> LearnedCalibration:
+    """The learned counter's calibration from the empty tray and one cube of each colour;
+    ``marked`` as in ``vision.calibration.calibrate``. The outlines are tried in the order the
+    rule-based calibration trusts them, the first in which the network finds the cubes kept;
+    with none, the whole picture."""
+    colours = cube_colours(colours)
+    if empty.shape != reference.shape:
+        raise CalibrationError("calibration.photo_sizes")
+    h, w = empty.shape[:2]
+    if marked is not None:
+        outlines = [marked_outline(marked, (w, h))]
+    else:
+        outlines = [o for find in (geometry.find_tray, geometry.find_rim, geometry.find_tray_by_lines)
+                    if (o := find(empty)) is not None and roi_of(o, (w, h)) != (0, 0, w, h)]
+    for outline in outlines + [None]:
+        roi = (0, 0, w, h) if outline is None else roi_of(outline, (w, h))
+        try:
+            found = learned_calibration.calibrate(model, empty, reference, colours, roi, tray=outline)
+        except learned_calibration.Refused:
+            continue
+        if marked is not None and outline is None:
+            raise CalibrationError("calibration.cubes_outside_marks")
+        x, y, rw, rh = roi
+        return LearnedCalibration(model=model.name, frame_size=(w, h), roi=roi,
+                                  tray=None if outline is None else np.asarray(outline, float).tolist(),
+                                  colours=colours, colours_bgr=found.colours_bgr, cube_edge_px=found.cube_edge_px,
+                                  empty=empty[y : y + rh, x : x + rw].copy())
+    raise CalibrationError("calibration.cubes_unclear", wanted=len(colours))
+
+
+class LearnedCounter:
+    """Counts frames from one calibrated camera with the network; ``count`` answers as the
+    rule-based ``Counter.count`` does."""
+
+    def __init__(self, calibration: LearnedCalibration):
+        self.calibration = calibration
+        model = MODELS / calibration.model
+        w, h = calibration.frame_size
+        x, y, rw, rh = calibration.roi
+        empty = np.zeros((h, w, 3), np.uint8)
+        empty[y : y + rh, x : x + rw] = calibration.empty
+        tray = None if calibration.tray is None else np.array(calibration.tray, np.float32)
+        self.net = TrayCounter(model, empty, calibration.colours, calibration.colours_bgr, calibration.roi,
+                               calibration.cube_edge_px, tray=tray)
+        self.sure = sure_confidence(model)
+
+    def count(self, frame: np.ndarray) -> Count:
+        if frame.shape[1::-1] != tuple(self.calibration.frame_size):
+            raise ValueError(f"frame is {frame.shape[1]}x{frame.shape[0]}, calibration was {self.calibration.frame_size}")
+        reading = self.net.count(frame)
+        half = self.calibration.cube_edge_px / 2
+        doubtful = {(c.x, c.y) for c in reading.doubtful}
+        patches = [Patch(c.colour, 1, 1.0, _square(c.x, c.y, half), doubtful=(c.x, c.y) in doubtful) for c in reading.cubes]
+        patches += [Patch(c.colour, 0, 0.0, _square(c.x, c.y, half), doubtful=True) for c in reading.doubtful if c not in reading.cubes]
+        doubts = [] if reading.confidence >= self.sure else [Doubt("doubt.cubes_doubtful", {"n": max(1, len(reading.doubtful))})]
+        return Count(dict(reading.counts), reading.confidence, doubts, patches)
+
+
+def _square(x: float, y: float, half: float) -> np.ndarray:
+    """A cube's top drawn as a square round its centre, for the outlined picture."""
+    return np.array([[x - half, y - half], [x + half, y - half], [x + half, y + half], [x - half, y + half]], np.float32)
