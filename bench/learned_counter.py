@@ -18,7 +18,9 @@ wrong; set-ups whose calibration was refused; and milliseconds to count one fram
   reference cubes' top centres), as the product's calibration does not feed it yet; so it
   refuses nothing, by construction. With ``--own-calibration`` it calibrates itself
   (``vision.learned_calibration``: the cube size and the six reference cubes found by the network on
-  the reference photo) and only the tray's box comes from the labels, as two taps give it.
+  the reference photo) and only the tray's outline comes from the labels, as two taps give it.
+  With ``--as-product`` nothing comes from the labels: ``vision.learned_counter`` finds the tray
+  and the cubes on the two photos and counts, as ``python -m vision ... --counter learned`` does.
 - rules: ``vision.calibration.calibrate`` on the set-up's empty and reference photos and
   ``vision.counter.Counter``, as the product runs them.
 - HSV baseline: ``bench/vision_counter.py``'s per-colour HSV thresholds and connected
@@ -42,7 +44,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from devtools import tray_photos as synth  # noqa: E402
 from training import data, infer  # noqa: E402
-from vision import learned_calibration as own  # noqa: E402
+from vision import learned_calibration as own, learned_counter  # noqa: E402
 from vision.learned import TrayCounter, sure_confidence  # noqa: E402
 from vision.learned_input import roi_of  # noqa: E402
 from vision.calibration import CalibrationError, calibrate  # noqa: E402
@@ -111,6 +113,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--show-misses", type=int, default=0)
     parser.add_argument("--counters", default="learned,rules,hsv", help="which to run, of learned, rules, hsv")
     parser.add_argument("--own-calibration", action="store_true", help="the learned counter finds its reference cubes itself")
+    parser.add_argument("--as-product", action="store_true", help="the learned counter calibrates from the two photos alone, as the command line does")
     args = parser.parse_args(argv)
     wanted = set(args.counters.split(","))
     cv2.setNumThreads(1)
@@ -131,7 +134,14 @@ def main(argv: list[str] | None = None) -> None:
                     rules.misses.append(f"{meta['empty']}: calibration refused: {error}")
                 rules.refused += rule_counter is None
             net = None
-            if "learned" in wanted and args.own_calibration:
+            if "learned" in wanted and args.as_product:
+                try:
+                    found = learned_counter.calibrate(sample.empty, sample.reference, sample.colours, model=args.model)
+                    net = learned_counter.LearnedCounter(found, models=args.model.parent)
+                except CalibrationError as error:
+                    learned.misses.append(f"{meta['empty']}: calibration refused: {error}")
+                learned.refused += net is None
+            elif "learned" in wanted and args.own_calibration:
                 roi = roi_of(sample.tray, sample.image.shape[1::-1])
                 try:
                     found = own.calibrate(args.model, sample.empty, sample.reference, sample.colours, roi, tray=sample.tray)
@@ -147,7 +157,7 @@ def main(argv: list[str] | None = None) -> None:
             for tally in (learned, rules):
                 tally.setups += 1
         net, rule_counter, baseline = sessions[meta["empty"]]
-        if args.own_calibration and net is None:
+        if (args.own_calibration or args.as_product) and net is None:
             learned.add(label, None, sample.counts, None)
         elif net is not None:
             reading, ms = timed(net.count, sample.image)

@@ -119,9 +119,9 @@ class LearnedCounter:
     """Counts frames from one calibrated camera with the network; ``count`` answers as the
     rule-based ``Counter.count`` does."""
 
-    def __init__(self, calibration: LearnedCalibration):
+    def __init__(self, calibration: LearnedCalibration, models: Path = MODELS):
         self.calibration = calibration
-        model = MODELS / calibration.model
+        model = models / calibration.model
         w, h = calibration.frame_size
         x, y, rw, rh = calibration.roi
         empty = np.zeros((h, w, 3), np.uint8)
