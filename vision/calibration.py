@@ -68,7 +68,6 @@ class Calibration:
     black_hollow: bool = False  # the black cube shows only its sides and outline: its top has the colour of the cloth
 
     def to_json(self) -> dict:
-        ok, png = cv2.imencode(".png", self.background)
         return {
             "version": FILE_VERSION,
             "frame_size": list(self.frame_size),
@@ -77,7 +76,7 @@ class Calibration:
             "tray": self.tray,
             "camera": list(self.camera),
             "noise": self.noise,
-            "background_png": base64.b64encode(png.tobytes()).decode(),
+            "background_png": image_text(self.background),
             "colours": list(self.colours),
             "means": self.means.tolist(),
             "covs": self.covs.tolist(),
@@ -99,12 +98,8 @@ class Calibration:
         game's cube colours, are not the ones it learned: its colour models are for those."""
         if data.get("version") != FILE_VERSION:
             raise CalibrationError("calibration.other_version")
-        learned = cube_colours(data["colours"])
-        if colours is not None:
-            check_colours(learned, colours)
-        background = cv2.imdecode(np.frombuffer(base64.b64decode(data["background_png"]), np.uint8), cv2.IMREAD_COLOR)
-        if background is None:
-            raise CalibrationError("calibration.unreadable")
+        learned = saved_colours(data, colours)
+        background = saved_image(data["background_png"])
         return cls(
             frame_size=tuple(data["frame_size"]),
             roi=tuple(data["roi"]),
@@ -150,6 +145,28 @@ class Calibration:
             raise
         except (ValueError, KeyError, TypeError, AttributeError, cv2.error):
             raise CalibrationError("calibration.unreadable") from None
+
+
+def saved_colours(data: dict, colours: Sequence[str] | None) -> tuple[str, ...]:
+    """The colours a saved calibration learned, refused for a game with other ``colours``."""
+    learned = cube_colours(data["colours"])
+    if colours is not None:
+        check_colours(learned, colours)
+    return learned
+
+
+def image_text(image: np.ndarray) -> str:
+    """A picture as a calibration file keeps it: lossless PNG, in base64."""
+    ok, png = cv2.imencode(".png", image)
+    return base64.b64encode(png.tobytes()).decode()
+
+
+def saved_image(text: str) -> np.ndarray:
+    """A picture ``image_text`` kept; a damaged one makes the file unreadable."""
+    image = cv2.imdecode(np.frombuffer(base64.b64decode(text), np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise CalibrationError("calibration.unreadable")
+    return image
 
 
 def check_colours(learned: Sequence[str], colours: Sequence[str]) -> None:

@@ -14,20 +14,18 @@ stays the product's own until the learned one counts as well on photos no rule w
 """
 from __future__ import annotations
 
-import base64
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-import cv2
 import numpy as np
 
 from companion.files import write_atomically
 from companion.kits.tower.colours import cube_colours
 from companion.kits.tower.source import Doubt
 from vision import geometry, learned_calibration
-from vision.calibration import CalibrationError, check_colours, marked_outline
+from vision.calibration import CalibrationError, image_text, marked_outline, saved_colours, saved_image
 from vision.counter import Count, Patch
 from vision.learned import TrayCounter, sure_confidence
 from vision.learned_input import roi_of
@@ -55,25 +53,18 @@ class LearnedCalibration:
         return [] if self.tray is not None else ["calibration.tray_unseen"]
 
     def to_json(self) -> dict:
-        ok, png = cv2.imencode(".png", self.empty)
         return {"counter": KIND, "version": FILE_VERSION, "model": self.model, "frame_size": list(self.frame_size),
                 "roi": list(self.roi), "tray": self.tray, "colours": list(self.colours),
                 "colours_bgr": self.colours_bgr.tolist(), "cube_edge_px": self.cube_edge_px,
-                "empty_png": base64.b64encode(png.tobytes()).decode()}
+                "empty_png": image_text(self.empty)}
 
     @classmethod
     def from_json(cls, data: dict, colours: Sequence[str] | None = None) -> "LearnedCalibration":
         if data.get("counter") != KIND or data.get("version") != FILE_VERSION or not (MODELS / data["model"]).is_file():
             raise CalibrationError("calibration.other_version")
-        learned = cube_colours(data["colours"])
-        if colours is not None:
-            check_colours(learned, colours)
-        empty = cv2.imdecode(np.frombuffer(base64.b64decode(data["empty_png"]), np.uint8), cv2.IMREAD_COLOR)
-        if empty is None:
-            raise CalibrationError("calibration.unreadable")
         return cls(model=data["model"], frame_size=tuple(data["frame_size"]), roi=tuple(data["roi"]), tray=data["tray"],
-                   colours=learned, colours_bgr=np.array(data["colours_bgr"], np.float32),
-                   cube_edge_px=float(data["cube_edge_px"]), empty=empty)
+                   colours=saved_colours(data, colours), colours_bgr=np.array(data["colours_bgr"], np.float32),
+                   cube_edge_px=float(data["cube_edge_px"]), empty=saved_image(data["empty_png"]))
 
     def save(self, path: str | Path) -> None:
         write_atomically(Path(path), json.dumps(self.to_json()))
