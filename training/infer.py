@@ -27,14 +27,14 @@ def sure_threshold(results: list[tuple[bool, float]]) -> float:
     return round(max(wrong) + 0.001, 3) if wrong else 0.0
 
 
-def counter_for(model: str | Path, sample: data.Sample, cube_px: float = 16.0) -> TrayCounter:
+def counter_for(model: str | Path, sample: data.Sample, cube_px: float | None = None) -> TrayCounter:
     """The counter a sample's session calibrates (its empty tray, reference cubes and tray)."""
     colours_bgr = reference_colours(sample.reference, sample.reference_tops, sample.cube_edge_px)
     roi = roi_of(sample.tray, sample.image.shape[1::-1])
     return TrayCounter(model, sample.empty, sample.colours, colours_bgr, roi, sample.cube_edge_px, cube_px, sample.tray)
 
 
-def evaluate(model: Path, folder: Path, cube_px: float = 16.0) -> dict:
+def evaluate(model: Path, folder: Path, cube_px: float | None = None) -> dict:
     """All-counts-exact accuracy, cubes miscounted a photo (summed over colours), exactness
     among photos called sure, and the median and 90th percentile milliseconds a frame on one
     core, over a data folder's samples."""
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="exact-count accuracy and speed of a model on a data folder")
     parser.add_argument("model", type=Path)
     parser.add_argument("folder", type=Path)
-    parser.add_argument("--cube-px", type=float, default=16.0)
+    parser.add_argument("--cube-px", type=float, help="input pixels across a cube (default: the model's own)")
     parser.add_argument("--show-misses", type=int, default=0)
     args = parser.parse_args(argv)
     result = evaluate(args.model, args.folder, args.cube_px)

@@ -101,9 +101,19 @@ def decode(
     return Reading(counts, cubes, round(confidence, 3), doubtful)
 
 
-def _validation(model: str | Path) -> dict:
+def _manifest(model: str | Path) -> dict:
     manifest = Path(model).with_suffix(".json")
-    return (json.loads(manifest.read_text(encoding="utf-8")).get("validation") if manifest.exists() else None) or {}
+    return json.loads(manifest.read_text(encoding="utf-8")) if manifest.exists() else {}
+
+
+def _validation(model: str | Path) -> dict:
+    return _manifest(model).get("validation") or {}
+
+
+def model_cube_px(model: str | Path) -> float:
+    """Input pixels across one cube's edge, as the model was trained (its manifest's input);
+    16 for a model without one."""
+    return float((_manifest(model).get("input") or {}).get("cube_px", 16))
 
 
 def sure_confidence(model: str | Path) -> float:
@@ -129,10 +139,11 @@ class TrayCounter:
         colours_bgr: np.ndarray,
         roi: tuple[int, int, int, int],
         cube_edge_px: float,
-        cube_px: float = 16.0,
+        cube_px: float | None = None,
         tray: np.ndarray | None = None,
     ):
         self.net = cv2.dnn.readNetFromONNX(str(model))
+        cube_px = cube_px or model_cube_px(model)
         self.tray = tray
         self.cube_at = cube_threshold(model)
         self.colours = list(colours)

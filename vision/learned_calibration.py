@@ -111,11 +111,12 @@ def name_colours(found: np.ndarray, colours: Sequence[str]) -> list[int]:
 
 
 def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
-              roi: tuple[int, int, int, int], cube_px: float = 16.0, tray: np.ndarray | None = None) -> Calibration:
+              roi: tuple[int, int, int, int], cube_px: float | None = None, tray: np.ndarray | None = None) -> Calibration:
     """The calibration the counter needs, from the empty tray and the tray holding one cube of
     each colour (``tray``: its outline, where known); Refused when no cube size shows as many
     clear peaks as colours."""
     net = cv2.dnn.readNetFromONNX(str(model))
+    cube_px = cube_px or learned.model_cube_px(model)
     hull = None if tray is None else cv2.convexHull(np.asarray(tray, np.float32))
     wanted = len(colours)
     w, h = roi[2:]
