@@ -172,7 +172,9 @@ def main(argv: list[str] | None = None) -> None:
         if baseline is not None:
             hsv.add(label, baseline.count(sample.image), sample.counts, None)
     cubes = np.mean([sum(json.loads(p.read_text())["counts"].values()) for p in paths])
-    print(f"{len(paths)} generator photos in {learned.setups} set-ups ({args.folder}), {cubes:.1f} counted cubes a photo;"
+    described = args.folder / "dataset.json"
+    renderer = json.loads(described.read_text(encoding="utf-8")).get("renderer", "?") if described.exists() else "?"
+    print(f"{len(paths)} photos ({renderer}) in {learned.setups} set-ups ({args.folder}), {cubes:.1f} counted cubes a photo;"
           f" model {args.model.name}, sure from confidence {threshold}; {platform.machine()}, OpenCV {cv2.__version__}")
     for tally in (learned, rules, hsv):
         if not tally.photos:
