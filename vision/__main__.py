@@ -35,18 +35,8 @@ def _read(path: str):
 
 def _counter(path: str, colours: tuple[str, ...] | None) -> Counter | learned_counter.LearnedCounter:
     """The counter a calibration file holds."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except ValueError:
-        raise CalibrationError("calibration.unreadable") from None
-    if isinstance(data, dict) and learned_counter.is_learned(data):
-        try:
-            return learned_counter.LearnedCounter(learned_counter.LearnedCalibration.from_json(data, colours))
-        except CalibrationError:
-            raise
-        except (ValueError, KeyError, TypeError, cv2.error):
-            raise CalibrationError("calibration.unreadable") from None
-    return Counter(Calibration.load(path, colours))
+    learned = learned_counter.load_learned(path, colours)
+    return learned_counter.LearnedCounter(learned) if learned is not None else Counter(Calibration.load(path, colours))
 
 
 def main(argv: list[str] | None = None) -> int:

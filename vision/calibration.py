@@ -182,7 +182,7 @@ def black_index(colours: Sequence[str]) -> int | None:
     return colours.index("black") if "black" in colours else None
 
 
-def _noise(a: np.ndarray, b: np.ndarray) -> float:
+def frame_noise(a: np.ndarray, b: np.ndarray) -> float:
     """Robust per-channel sigma of the difference of two photos that mostly agree."""
     d = (a - b).reshape(-1, 3)
     mad = np.median(np.abs(d - np.median(d, axis=0)), axis=0)
@@ -209,7 +209,7 @@ def _find_cubes(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str]
     is still one cube, not two."""
     wanted = len(colours)
     reference = frames.EmptyTray(empty).register(reference)[0]
-    noise = _noise(reference, empty)
+    noise = frame_noise(reference, empty)
     background = Background.build(empty, noise, RESIDUAL_SHAKE)
     changed = _changed(background.nll(reference)[1])
     labels, order, areas = _pieces(changed)

@@ -251,6 +251,11 @@ class Counter:
         """One cube's silhouette in working pixels, middle of the tray."""
         return float(np.median(self.calibration.full_area))
 
+    @property
+    def inv2var(self) -> np.ndarray:
+        """The working view's 1 / (2 sigma^2) per pixel: what a still tray's frames differ by."""
+        return self.background.inv2var
+
     def count_view(self, view: View) -> Count:
         counts = {c: 0 for c in self.colours}
         patches: list[Patch] = []

@@ -24,10 +24,10 @@ import numpy as np
 from companion.files import write_atomically
 from companion.kits.tower.colours import cube_colours
 from companion.kits.tower.source import Doubt
-from vision import geometry, learned_calibration
-from vision.calibration import CalibrationError, image_text, marked_outline, saved_colours, saved_image
+from vision import frames, geometry, learned_calibration
+from vision.calibration import CalibrationError, frame_noise, image_text, marked_outline, saved_colours, saved_image
 from vision.counter import Count, Patch
-from vision.learned import TrayCounter, sure_confidence
+from vision.learned import Reading, TrayCounter, model_cube_px, sure_confidence
 from vision.learned_input import roi_of
 
 KIND = "learned"
@@ -46,6 +46,7 @@ class LearnedCalibration:
     colours_bgr: np.ndarray  # the reference cubes' colours as this camera sees them, BGR 0..1
     cube_edge_px: float
     empty: np.ndarray  # the empty tray inside ``roi``, uint8 BGR
+    noise: float  # frame-to-frame sigma per channel at the network's scale, for telling a still tray
 
     def advice(self) -> list[str]:
         """As the rule-based calibration's: where the tray's outline was not found, the whole
@@ -56,7 +57,7 @@ class LearnedCalibration:
         return {"counter": KIND, "version": FILE_VERSION, "model": self.model, "frame_size": list(self.frame_size),
                 "roi": list(self.roi), "tray": self.tray, "colours": list(self.colours),
                 "colours_bgr": self.colours_bgr.tolist(), "cube_edge_px": self.cube_edge_px,
-                "empty_png": image_text(self.empty)}
+                "empty_png": image_text(self.empty), "noise": self.noise}
 
     @classmethod
     def from_json(cls, data: dict, colours: Sequence[str] | None = None) -> "LearnedCalibration":
@@ -64,15 +65,33 @@ class LearnedCalibration:
             raise CalibrationError("calibration.other_version")
         return cls(model=data["model"], frame_size=tuple(data["frame_size"]), roi=tuple(data["roi"]), tray=data["tray"],
                    colours=saved_colours(data, colours), colours_bgr=np.array(data["colours_bgr"], np.float32),
-                   cube_edge_px=float(data["cube_edge_px"]), empty=saved_image(data["empty_png"]))
+                   cube_edge_px=float(data["cube_edge_px"]), empty=saved_image(data["empty_png"]), noise=float(data["noise"]))
 
     def save(self, path: str | Path) -> None:
         write_atomically(Path(path), json.dumps(self.to_json()))
 
 
-def is_learned(data: dict) -> bool:
+def is_learned(data: object) -> bool:
     """Whether a calibration file's contents are the learned counter's."""
-    return data.get("counter") == KIND
+    return isinstance(data, dict) and data.get("counter") == KIND
+
+
+def load_learned(path: str | Path, colours: Sequence[str] | None = None) -> LearnedCalibration | None:
+    """The learned calibration in the file at ``path``, None when it holds another kind; one
+    that cannot be read, or is for other ``colours``, is refused as the rule-based loader
+    refuses one."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except ValueError:
+        raise CalibrationError("calibration.unreadable") from None
+    if not is_learned(data):
+        return None
+    try:
+        return LearnedCalibration.from_json(data, colours)
+    except CalibrationError:
+        raise
+    except (ValueError, KeyError, TypeError):
+        raise CalibrationError("calibration.unreadable") from None
 
 
 def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
@@ -99,16 +118,28 @@ def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
         if marked is not None and outline is None:
             raise CalibrationError("calibration.cubes_outside_marks")
         x, y, rw, rh = roi
+        scale = model_cube_px(model) / found.cube_edge_px
         return LearnedCalibration(model=model.name, frame_size=(w, h), roi=roi,
                                   tray=None if outline is None else np.asarray(outline, float).tolist(),
                                   colours=colours, colours_bgr=found.colours_bgr, cube_edge_px=found.cube_edge_px,
-                                  empty=empty[y : y + rh, x : x + rw].copy())
+                                  empty=empty[y : y + rh, x : x + rw].copy(),
+                                  noise=frame_noise(frames.crop(empty, roi, scale), frames.crop(reference, roi, scale)))
     raise CalibrationError("calibration.cubes_unclear", wanted=len(colours))
 
 
+@dataclass
+class LearnedView:
+    """One frame as the live source compares it with the next (``image``, the tray at the
+    network's scale) and the network's reading of it."""
+
+    image: np.ndarray
+    reading: Reading
+
+
 class LearnedCounter:
-    """Counts frames from one calibrated camera with the network; ``count`` answers as the
-    rule-based ``Counter.count`` does."""
+    """Counts frames from one calibrated camera with the network; answers as the rule-based
+    ``Counter`` does (``count``, or ``analyse`` then ``count_view``, and what the live source
+    needs to tell a still tray: ``inv2var``, ``cube_pixels``)."""
 
     def __init__(self, calibration: LearnedCalibration, models: Path = MODELS):
         self.calibration = calibration
@@ -121,11 +152,20 @@ class LearnedCounter:
         self.net = TrayCounter(model, empty, calibration.colours, calibration.colours_bgr, calibration.roi,
                                calibration.cube_edge_px, tray=tray)
         self.sure = sure_confidence(model)
+        self.colours = calibration.colours
+        self.inv2var = 1 / (2 * calibration.noise**2)
+        self.cube_pixels = float(self.net.cube_px**2)
 
-    def count(self, frame: np.ndarray) -> Count:
+    def analyse(self, frame: np.ndarray) -> LearnedView:
         if frame.shape[1::-1] != tuple(self.calibration.frame_size):
             raise ValueError(f"frame is {frame.shape[1]}x{frame.shape[0]}, calibration was {self.calibration.frame_size}")
-        reading = self.net.count(frame)
+        return LearnedView(frames.crop(frame, self.calibration.roi, self.net.scale), self.net.count(frame))
+
+    def count(self, frame: np.ndarray) -> Count:
+        return self.count_view(self.analyse(frame))
+
+    def count_view(self, view: LearnedView) -> Count:
+        reading = view.reading
         half = self.calibration.cube_edge_px / 2
         doubtful = {(c.x, c.y) for c in reading.doubtful}
         patches = [Patch(c.colour, 1, 1.0, _square(c.x, c.y, half), doubtful=(c.x, c.y) in doubtful) for c in reading.cubes]

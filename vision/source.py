@@ -21,6 +21,7 @@ from vision import frames
 from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration
 from vision.counter import Count, Counter
+from vision.learned_counter import LearnedCalibration, LearnedCounter, load_learned
 from vision.stability import Stabiliser, motion
 
 
@@ -51,7 +52,7 @@ class CameraTraySource:
 
     def __init__(
         self,
-        calibration: Calibration | Counter,
+        calibration: Calibration | LearnedCalibration | Counter | LearnedCounter,
         *,
         stabiliser: Stabiliser | None = None,
         annotate_frames: bool = True,
@@ -73,7 +74,7 @@ class CameraTraySource:
     def from_file(cls, path: str | Path, colours: Sequence[str] | None = None, **options: object) -> "CameraTraySource":
         """The source for a saved calibration, refused when ``colours`` (the game's cube
         colours) are not the ones it was calibrated for."""
-        return cls(Calibration.load(path, colours), **options)  # type: ignore[arg-type]
+        return cls(load_learned(path, colours) or Calibration.load(path, colours), **options)  # type: ignore[arg-type]
 
     def begin_throw(self, throw: Throw) -> None:
         """Forget the last battle's tray; counts above what was thrown plus what was inside are doubted."""
@@ -86,7 +87,7 @@ class CameraTraySource:
         with self._lock:
             return self._reading
 
-    def recalibrate(self, calibration: Calibration | Counter) -> None:
+    def recalibrate(self, calibration: Calibration | LearnedCalibration | Counter | LearnedCounter) -> None:
         """Count with a new calibration from the next frame on (the camera or the light moved).
 
         Whoever follows this source keeps following it: only what it learnt from frames under
@@ -111,7 +112,7 @@ class CameraTraySource:
         count = counter.count_view(view)
         with self._lock:
             now = self.clock() if timestamp is None else timestamp
-            moved = motion(self._previous, view.image, counter.background.inv2var, counter.cube_pixels)
+            moved = motion(self._previous, view.image, counter.inv2var, counter.cube_pixels)
             self._previous = view.image
             doubts, confidence = against_throw(count, self._throw)
             impossible = len(doubts) > len(count.doubts)
@@ -216,7 +217,9 @@ class CameraTraySource:
         return self._thread is not None and self._thread.is_alive()
 
 
-def _counter(calibration: Calibration | Counter) -> Counter:
-    """A counter for ``calibration``; one already built is shared (its colour tables take a
-    fraction of a second and a few megabytes to build)."""
-    return calibration if isinstance(calibration, Counter) else Counter(calibration)
+def _counter(calibration: Calibration | LearnedCalibration | Counter | LearnedCounter) -> Counter | LearnedCounter:
+    """A counter for ``calibration``, rule-based or learned; one already built is shared (its
+    colour tables or network take a fraction of a second and a few megabytes to build)."""
+    if isinstance(calibration, (Counter, LearnedCounter)):
+        return calibration
+    return LearnedCounter(calibration) if isinstance(calibration, LearnedCalibration) else Counter(calibration)

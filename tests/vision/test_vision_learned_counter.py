@@ -10,11 +10,13 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.kits.tower.source import Throw
 from devtools import tray_photos as synth
 from generated_tables import photos
 from vision import learned_counter
 from vision.annotate import annotate
 from vision.calibration import Calibration, CalibrationError
+from vision.source import CameraTraySource
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -113,3 +115,28 @@ def test_a_learned_calibration_survives_its_file_and_the_rule_based_loader_asks_
     with pytest.raises(CalibrationError) as refused:
         learned_counter.LearnedCalibration.from_json({**data, "model": "gone.onnx"})
     assert refused.value.key == "calibration.other_version"
+
+
+def test_the_live_source_settles_a_still_tray_with_the_learned_counter():
+    """«cubes stopping to a settled reading»: the same stability rule as the rules' counter,
+    frames compared at the network's scale against the noise calibration measured."""
+    session, empty, reference = photos(4)
+    source = CameraTraySource(learned_counter.calibrate(empty, reference, session.colours), annotate_frames=False)
+    source.begin_throw(Throw(thrown={c: 10 for c in synth.CUBE_COLOURS}, inside={}))
+    sample = synth.scene(session, 300, total=1)
+    moving = [synth.scene(session, 400 + k, total=1).image for k in range(3)]
+    rng = np.random.default_rng(3)
+    still = [np.clip(sample.image + rng.normal(0, 2.0, sample.image.shape), 0, 255).astype(np.uint8) for _ in range(6)]
+    readings = [source.push_frame(image, timestamp=i / 30) for i, image in enumerate(moving + still)]
+    assert not any(r.stable for r in readings[:4])
+    assert readings[-1].stable and readings[-1].counts == sample.truth.counts
+
+
+def test_a_saved_learned_calibration_makes_a_camera_source(tmp_path):
+    session, empty, reference = photos(4)
+    learned_counter.calibrate(empty, reference, session.colours).save(tmp_path / "c.json")
+    source = CameraTraySource.from_file(tmp_path / "c.json", session.colours)
+    assert isinstance(source.counter, learned_counter.LearnedCounter)
+    with pytest.raises(CalibrationError) as refused:
+        CameraTraySource.from_file(tmp_path / "c.json", ["red", "blue"])
+    assert refused.value.key == "calibration.other_colours"
