@@ -5,6 +5,7 @@ Real OpenCV on generated photos with known truth; the only thing not real is the
 """
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import threading
@@ -12,10 +13,11 @@ import time
 from typing import Any, Callable
 
 import cv2
+import numpy as np
 import pytest
 
 from devtools import tray_photos as synth
-from vision.calibration import calibrate
+from vision.calibration import CalibrationError, calibrate
 from vision.counter import Counter
 from web import create_app
 from web.tray.routes import FRAME_MAX
@@ -170,6 +172,36 @@ def test_a_refused_calibration_says_why_in_the_tables_language(table, camera_gam
     r = calibrate_by_photos(table, camera_game, blank, blank)
     assert r.json["error"]["message"].startswith("Mezi fotkami není žádná změna o velikosti kostky")
     assert not app.extensions["companion"].trays.camera.calibrated()
+
+
+def touching_reference(seed: int):
+    """Table ``seed``'s calibration photos with the second reference cube laid against the
+    first, turned alike: to the rules, one piece of two colours."""
+    session = synth.make_session(seed)
+    empty, _ = synth.render(session, [], seed=session.seed + 2)
+    cubes = synth.reference_cubes(session, np.random.default_rng(session.seed + 1))
+    cubes[1] = dataclasses.replace(cubes[1], centre=cubes[0].centre + np.array([1.05 * synth.CUBE, 0, 0]),
+                                   rotation=cubes[0].rotation)
+    return session, empty, synth.render(session, cubes, seed=session.seed + 3)[0]
+
+
+def test_cubes_the_rules_cannot_part_are_found_by_the_learned_counter_which_the_table_names(table, camera_game,
+                                                                                           app):
+    """«the six reference cubes found by colour, however close together»: the rules refuse two
+    touching cubes, the network finds them, and the table counts with it and says so."""
+    session, empty, reference = touching_reference(4)
+    with pytest.raises(CalibrationError):
+        calibrate(empty, reference, session.colours)
+    table.set_cookie("lang", "ru")
+    assert calibrate_by_photos(table, camera_game, empty, reference).status_code == 200
+    page = table.get(f"/table/{camera_game}").get_data(as_text=True)
+    assert "data-photo" in page and "считает обученный счётчик (нейросеть)" in page
+    sample = synth.scene(session, 300, total=1)
+    r = table.post(f"/api/games/{camera_game}/camera/photo",
+                   data={"photo": (jpeg(sample.image), "tray.jpg")}, content_type="multipart/form-data")
+    assert r.status_code == 200, r.json
+    live = app.extensions["companion"].hubs.get(camera_game).live
+    assert live["counts"] == {c: n for c, n in sample.truth.counts.items() if n}
 
 
 def test_a_phone_cannot_send_the_tray_photo(phone, photos):

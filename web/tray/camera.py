@@ -12,6 +12,12 @@ the server streams by itself. Either stream feeds one ``CameraTraySource``, foll
 each game like the sensor board, so the counts settle on the battle screen for one tap.
 The calibration learns the cube colours of the game it was made for (its tower's
 ``colours``); a game whose cubes have other colours is asked to calibrate again.
+
+Where the rule-based calibration cannot find the six reference cubes (two of them touching,
+light or a cloth its rules were not made for), the learned counter is calibrated on the same
+photos; if its network finds them, the table counts with it and says so (its counts are less
+sure: check each against the outlined picture). If neither finds them, the rules' refusal,
+which names what to fix, is what the table reads.
 """
 from __future__ import annotations
 
@@ -25,10 +31,16 @@ import numpy as np
 
 from companion.errors import RuleError
 from companion.kits.tower.source import Throw, TrayReading
+from vision import learned_counter
 from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration, CalibrationError, calibrate, check_colours
 from vision.counter import Counter
+from vision.learned_counter import LearnedCalibration, LearnedCounter
 from vision.source import CameraTraySource, against_throw
+
+# Refusals about the photos themselves, not about finding the cubes in them: the learned
+# counter is not asked after these.
+NOT_THE_CUBES = {"calibration.photo_sizes", "calibration.marks_too_close"}
 from web.tray.readings import reading_dict
 
 
@@ -40,7 +52,7 @@ def decode(data: bytes) -> np.ndarray:
     return image
 
 
-def _same_size(image: np.ndarray, calibration: Calibration) -> None:
+def _same_size(image: np.ndarray, calibration: Calibration | LearnedCalibration) -> None:
     """The counter works only on pictures the size of the calibration's (the same camera)."""
     height, width = image.shape[:2]
     if (width, height) != tuple(calibration.frame_size):
@@ -62,6 +74,21 @@ def _refused(err: CalibrationError) -> RuleError:
     return RuleError(err.key, **err.params)
 
 
+def _calibrated(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
+                marked: tuple[float, float, float, float] | None) -> Counter | LearnedCounter:
+    """The rule-based counter calibrated on the two photos, else the learned one where only
+    its network finds the cubes; else the rules' refusal, which says what to fix."""
+    try:
+        return Counter(calibrate(empty, reference, colours, marked))
+    except CalibrationError as err:
+        if err.key in NOT_THE_CUBES:
+            raise _refused(err) from None
+        try:
+            return LearnedCounter(learned_counter.calibrate(empty, reference, colours, marked))
+        except CalibrationError:
+            raise _refused(err) from None
+
+
 class Camera:
     def __init__(self, db: Path, device: str | int | None = None) -> None:
         self.path = db.with_name(db.stem + ".camera.json")
@@ -71,7 +98,7 @@ class Camera:
         # counted: one that arrives meanwhile waits and is counted with the new calibration,
         # not counted with the old one and then wiped when the new one lands.
         self._calibration_lock = threading.Lock()
-        self._counter: Counter | None = None  # built once per calibration, shared by photos and the live source
+        self._counter: Counter | LearnedCounter | None = None  # built once per calibration, shared by photos and the live source
         self._live: CameraTraySource | None = None
         self._picture: bytes | None = None
 
@@ -86,11 +113,8 @@ class Camera:
         change before trying again. ``forget_reading`` drops the reading shown, counted with
         the old calibration, before any photo waiting for this one is counted."""
         with self._calibration_lock:
-            try:
-                calibration = calibrate(decode(empty), decode(reference), colours, marked)
-            except CalibrationError as err:
-                raise _refused(err) from None
-            counter = Counter(calibration)
+            counter = _calibrated(decode(empty), decode(reference), colours, marked)
+            calibration = counter.calibration
             with self._lock:
                 calibration.save(self.path)
                 self._counter = counter
@@ -136,7 +160,7 @@ class Camera:
         except RuleError:
             return None
 
-    def _source(self, counter: Counter) -> CameraTraySource:
+    def _source(self, counter: Counter | LearnedCounter) -> CameraTraySource:
         with self._lock:
             if self._live is None:
                 live = CameraTraySource(counter)
@@ -161,20 +185,22 @@ class Camera:
         except RuleError as refused:
             calibrated_for_others = refused.key != "camera.not_calibrated"
             return CameraState(self.device, refusal={"key": refused.key, "params": refused.params} if calibrated_for_others else None)
-        return CameraState(self.device, calibrated=True, advice=counter.calibration.advice())
+        learned = ["calibration.learned_counter"] if isinstance(counter, LearnedCounter) else []
+        return CameraState(self.device, calibrated=True, advice=learned + counter.calibration.advice())
 
-    def _stored(self) -> Counter | None:
-        """The counter for the install's calibration; one saved by another version of the app
-        counts as none (the table is asked to calibrate again)."""
+    def _stored(self) -> Counter | LearnedCounter | None:
+        """The counter for the install's calibration, rule-based or learned; one saved by
+        another version of the app counts as none (the table is asked to calibrate again)."""
         with self._lock:
             if self._counter is None and self.path.exists():
                 try:
-                    self._counter = Counter(Calibration.load(self.path))
+                    learned = learned_counter.load_learned(self.path)
+                    self._counter = LearnedCounter(learned) if learned is not None else Counter(Calibration.load(self.path))
                 except CalibrationError:
                     return None
             return self._counter
 
-    def _calibrated_counter(self, colours: Sequence[str]) -> Counter:
+    def _calibrated_counter(self, colours: Sequence[str]) -> Counter | LearnedCounter:
         """The counter, if the install's calibration is for the game's ``colours``; else a
         refusal that says what to do."""
         counter = self._stored()
