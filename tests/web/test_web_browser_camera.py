@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from browser_devices import TABLET, WAIT_MS, chromium, device, new_game
+from camera_photos import touching_reference
 from devtools import tray_photos as synth
 from vision.calibration import calibrate
 from vision.counter import Counter
@@ -218,4 +219,26 @@ def test_the_tray_marked_with_two_taps_on_the_empty_photo_is_what_is_calibrated(
         table.click("[data-calibrate]")
     assert answer.value.ok
     table.wait_for_selector("input[data-photo]", state="attached")
+    assert table.errors == []
+
+
+def test_cubes_the_rules_cannot_part_are_counted_by_the_learned_counter_which_the_table_names(camera_browser,
+                                                                                             server, artifacts: Path):
+    """Two reference cubes touching: the rules see five pieces, the network six cubes; the
+    group calibrates by photos as usual and the battle screen says, in Russian, who counts."""
+    session, empty, reference = touching_reference(4)
+    table = device(camera_browser, TABLET, "ru", server)
+    table.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'mediaDevices', {get: () => undefined})")
+    camera_game(table, server)
+    for name, picture in (("empty", empty), ("reference", reference)):
+        table.set_input_files(f"input[name={name}]", files=[
+            {"name": f"{name}.jpg", "mimeType": "image/jpeg", "buffer": jpeg(picture)}])
+    with table.expect_response(re.compile(r"/camera/calibrate$")) as answer:
+        table.click("[data-calibrate]")
+    assert answer.value.ok
+    table.wait_for_selector("input[data-photo]", state="attached")
+    advice = table.inner_text(".advice")
+    assert advice.startswith("Правила не нашли кубики на снимках, поэтому за этим столом считает обученный счётчик")
+    table.screenshot(path=str(artifacts / "table-learned-counter.png"))
     assert table.errors == []

@@ -5,7 +5,6 @@ Real OpenCV on generated photos with known truth; the only thing not real is the
 """
 from __future__ import annotations
 
-import dataclasses
 import io
 import re
 import threading
@@ -13,7 +12,6 @@ import time
 from typing import Any, Callable
 
 import cv2
-import numpy as np
 import pytest
 
 from devtools import tray_photos as synth
@@ -23,6 +21,7 @@ from web import create_app
 from web.tray.routes import FRAME_MAX
 from web.identity import table_cookie
 from web.tray.watch import TrayWatch
+from camera_photos import touching_reference
 from web_devices import PIN, PLAYERS
 
 pytestmark = pytest.mark.seed(4)
@@ -172,17 +171,6 @@ def test_a_refused_calibration_says_why_in_the_tables_language(table, camera_gam
     r = calibrate_by_photos(table, camera_game, blank, blank)
     assert r.json["error"]["message"].startswith("Mezi fotkami není žádná změna o velikosti kostky")
     assert not app.extensions["companion"].trays.camera.calibrated()
-
-
-def touching_reference(seed: int):
-    """Table ``seed``'s calibration photos with the second reference cube laid against the
-    first, turned alike: to the rules, one piece of two colours."""
-    session = synth.make_session(seed)
-    empty, _ = synth.render(session, [], seed=session.seed + 2)
-    cubes = synth.reference_cubes(session, np.random.default_rng(session.seed + 1))
-    cubes[1] = dataclasses.replace(cubes[1], centre=cubes[0].centre + np.array([1.05 * synth.CUBE, 0, 0]),
-                                   rotation=cubes[0].rotation)
-    return session, empty, synth.render(session, cubes, seed=session.seed + 3)[0]
 
 
 def test_cubes_the_rules_cannot_part_are_found_by_the_learned_counter_which_the_table_names(table, camera_game,
