@@ -22,8 +22,8 @@ from companion.kits.tower.colours import OPTION_HELP, TOOLS_DEFAULT, colours_arg
 from companion.kits.tower.source import in_english_message
 from vision.annotate import annotate
 from vision import learned_counter
-from vision.calibration import Calibration, CalibrationError, calibrate
-from vision.counter import Counter
+from vision.calibration import CalibrationError, calibrate
+from vision.source import counter_from_file
 
 
 def _read(path: str):
@@ -31,12 +31,6 @@ def _read(path: str):
     if image is None:
         raise SystemExit(f"vision: cannot read image {path}")
     return image
-
-
-def _counter(path: str, colours: tuple[str, ...] | None) -> Counter | learned_counter.LearnedCounter:
-    """The counter a calibration file holds."""
-    learned = learned_counter.load_learned(path, colours)
-    return learned_counter.LearnedCounter(learned) if learned is not None else Counter(Calibration.load(path, colours))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     try:
-        counter = _counter(args.calibration, args.colours)
+        counter = counter_from_file(args.calibration, args.colours)
     except (OSError, CalibrationError) as error:
         print(f"vision: cannot use calibration {args.calibration}: {error}", file=sys.stderr)
         return 2

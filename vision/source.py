@@ -74,7 +74,7 @@ class CameraTraySource:
     def from_file(cls, path: str | Path, colours: Sequence[str] | None = None, **options: object) -> "CameraTraySource":
         """The source for a saved calibration, refused when ``colours`` (the game's cube
         colours) are not the ones it was calibrated for."""
-        return cls(load_learned(path, colours) or Calibration.load(path, colours), **options)  # type: ignore[arg-type]
+        return cls(counter_from_file(path, colours), **options)  # type: ignore[arg-type]
 
     def begin_throw(self, throw: Throw) -> None:
         """Forget the last battle's tray; counts above what was thrown plus what was inside are doubted."""
@@ -215,6 +215,13 @@ class CameraTraySource:
     @property
     def watching(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
+
+
+def counter_from_file(path: str | Path, colours: Sequence[str] | None = None) -> Counter | LearnedCounter:
+    """The counter a saved calibration holds, rule-based or learned; refused as
+    ``Calibration.load`` refuses (another version, unreadable, other ``colours``)."""
+    learned = load_learned(path, colours)
+    return LearnedCounter(learned) if learned is not None else Counter(Calibration.load(path, colours))
 
 
 def _counter(calibration: Calibration | LearnedCalibration | Counter | LearnedCounter) -> Counter | LearnedCounter:

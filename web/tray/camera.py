@@ -36,12 +36,12 @@ from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration, CalibrationError, calibrate, check_colours
 from vision.counter import Counter
 from vision.learned_counter import LearnedCalibration, LearnedCounter
-from vision.source import CameraTraySource, against_throw
+from vision.source import CameraTraySource, against_throw, counter_from_file
+from web.tray.readings import reading_dict
 
 # Refusals about the photos themselves, not about finding the cubes in them: the learned
 # counter is not asked after these.
 NOT_THE_CUBES = {"calibration.photo_sizes", "calibration.marks_too_close"}
-from web.tray.readings import reading_dict
 
 
 def decode(data: bytes) -> np.ndarray:
@@ -194,8 +194,7 @@ class Camera:
         with self._lock:
             if self._counter is None and self.path.exists():
                 try:
-                    learned = learned_counter.load_learned(self.path)
-                    self._counter = LearnedCounter(learned) if learned is not None else Counter(Calibration.load(self.path))
+                    self._counter = counter_from_file(self.path)
                 except CalibrationError:
                     return None
             return self._counter
