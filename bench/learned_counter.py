@@ -20,7 +20,9 @@ wrong; set-ups whose calibration was refused; and milliseconds to count one fram
   (``vision.learned_calibration``: the cube size and the six reference cubes found by the network on
   the reference photo) and only the tray's outline comes from the labels, as two taps give it.
   With ``--as-product`` nothing comes from the labels: ``vision.learned_counter`` finds the tray
-  and the cubes on the two photos and counts, as ``python -m vision ... --counter learned`` does.
+  and the cubes on the two photos and counts, as ``python -m vision ... --counter learned`` does;
+  beside the rules, it also reports the table's camera, which counts with the rules where
+  their calibration takes the photos and with the learned counter where only it does.
 - rules: ``vision.calibration.calibrate`` on the set-up's empty and reference photos and
   ``vision.counter.Counter``, as the product runs them.
 - HSV baseline: ``bench/vision_counter.py``'s per-colour HSV thresholds and connected
@@ -119,8 +121,10 @@ def main(argv: list[str] | None = None) -> None:
     cv2.setNumThreads(1)
     threshold = sure_confidence(args.model)
     learned, rules, hsv = Tally("learned"), Tally("rules (vision/)"), Tally("HSV baseline")
+    table = Tally("the table's camera (the rules, else the learned counter)")
     paths = data.samples_in(args.folder)
     sessions: dict[str, tuple] = {}
+    counted_setups: set[str] = set()
     for path in paths:
         sample = data.load(path)
         meta = json.loads(path.read_text(encoding="utf-8"))
@@ -157,18 +161,28 @@ def main(argv: list[str] | None = None) -> None:
             for tally in (learned, rules):
                 tally.setups += 1
         net, rule_counter, baseline = sessions[meta["empty"]]
+        if meta["empty"] not in counted_setups and args.as_product and "rules" in wanted:
+            counted_setups.add(meta["empty"])
+            table.setups += 1
+            table.refused += rule_counter is None and net is None
         if (args.own_calibration or args.as_product) and net is None:
             learned.add(label, None, sample.counts, None)
         elif net is not None:
             reading, ms = timed(net.count, sample.image)
             learned.ms.append(ms)
             learned.add(label, reading.counts, sample.counts, reading.confidence < threshold)
+            if args.as_product and "rules" in wanted and rule_counter is None:
+                table.add(label, reading.counts, sample.counts, reading.confidence < threshold)
         if "rules" in wanted and rule_counter is None:
             rules.add(label, None, sample.counts, None)
+            if args.as_product and net is None:
+                table.add(label, None, sample.counts, None)
         elif rule_counter is not None:
             count, ms = timed(rule_counter.count, sample.image)
             rules.ms.append(ms)
             rules.add(label, count.counts, sample.counts, count.unsure)
+            if args.as_product:
+                table.add(label, count.counts, sample.counts, count.unsure)
         if baseline is not None:
             hsv.add(label, baseline.count(sample.image), sample.counts, None)
     cubes = np.mean([sum(json.loads(p.read_text())["counts"].values()) for p in paths])
@@ -176,7 +190,7 @@ def main(argv: list[str] | None = None) -> None:
     renderer = json.loads(described.read_text(encoding="utf-8")).get("renderer", "?") if described.exists() else "?"
     print(f"{len(paths)} photos ({renderer}) in {learned.setups} set-ups ({args.folder}), {cubes:.1f} counted cubes a photo;"
           f" model {args.model.name}, sure from confidence {threshold}; {platform.machine()}, OpenCV {cv2.__version__}")
-    for tally in (learned, rules, hsv):
+    for tally in (learned, rules, table, hsv):
         if not tally.photos:
             continue
         print("\n".join(tally.lines()))
