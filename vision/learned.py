@@ -155,8 +155,16 @@ class TrayCounter:
 
     def count(self, frame: np.ndarray) -> Reading:
         """The counts in one BGR frame of the calibrated camera."""
+        return self.count_crop(self.crop(frame))
+
+    def crop(self, frame: np.ndarray) -> np.ndarray:
+        """The tray's part of a frame at the network's scale (uint8 BGR), as it is counted."""
         x, y, w, h = self.roi
-        crop = cv2.resize(frame[y : y + h, x : x + w], self._size, interpolation=cv2.INTER_AREA)
+        return cv2.resize(frame[y : y + h, x : x + w], self._size, interpolation=cv2.INTER_AREA)
+
+    def count_crop(self, crop: np.ndarray) -> Reading:
+        """The counts in a frame's ``crop``."""
+        x, y = self.roi[:2]
         pad_h, pad_w = self._input.shape[2] - self._size[1], self._input.shape[3] - self._size[0]
         crop = cv2.copyMakeBorder(crop, 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE)
         self._input[0, :3] = crop.transpose(2, 0, 1) * np.float32(1 / 255)

@@ -159,7 +159,8 @@ class LearnedCounter:
     def analyse(self, frame: np.ndarray) -> LearnedView:
         if frame.shape[1::-1] != tuple(self.calibration.frame_size):
             raise ValueError(f"frame is {frame.shape[1]}x{frame.shape[0]}, calibration was {self.calibration.frame_size}")
-        return LearnedView(frames.crop(frame, self.calibration.roi, self.net.scale), self.net.count(frame))
+        crop = self.net.crop(frame)
+        return LearnedView(crop.astype(np.float32), self.net.count_crop(crop))
 
     def count(self, frame: np.ndarray) -> Count:
         return self.count_view(self.analyse(frame))
