@@ -11,7 +11,7 @@ from training import data
 from vision import learned_calibration as calibrate
 from vision.learned_input import roi_of
 
-MODEL = Path(__file__).resolve().parents[2] / "training" / "models" / "traced4.onnx"
+MODEL = Path(__file__).resolve().parents[2] / "training" / "models" / "traced5.onnx"
 COLOURS = ["red", "blue", "yellow", "purple", "black", "green"]
 
 
