@@ -39,9 +39,10 @@ from vision.learned_counter import LearnedCalibration, LearnedCounter
 from vision.source import CameraTraySource, against_throw, counter_from_file
 from web.tray.readings import reading_dict
 
-# Refusals about the photos themselves, not about finding the cubes in them: the learned
-# counter is not asked after these.
-NOT_THE_CUBES = {"calibration.photo_sizes", "calibration.marks_too_close"}
+# Refusals about the photos or the taps, not about finding the cubes in them: the learned
+# counter is not asked after these (cubes the rules see outside the frame the taps drew are
+# outside it, whatever finds them).
+NOT_THE_CUBES = {"calibration.photo_sizes", "calibration.marks_too_close", "calibration.cubes_outside_marks"}
 
 
 def decode(data: bytes) -> np.ndarray:
