@@ -1,6 +1,6 @@
 """The learned counter's own calibration: the cube size and the six reference colours, found
-by the network itself on the reference photo, so that nothing but the tray's box (found, or
-two taps) comes from elsewhere.
+by the network itself on the reference photo, so that nothing but the tray's outline (found,
+or two taps) comes from elsewhere.
 
 The rule-based calibration (``vision.calibration``) looks for cube-sized changes between the
 empty and reference photos; on the path tracer's noisy, shadowed photos it refused five set-ups
