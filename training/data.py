@@ -9,6 +9,7 @@ can write this format (``training/README.md``); ``write_generator_samples`` writ
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -80,6 +81,16 @@ def selected(entry: str | dict) -> tuple[Path, list[Path]]:
     folder = Path(entry["folder"])
     low, high = entry["setups"]
     return folder, [p for p in samples_in(folder) if low <= int(p.stem.split("-")[1].split("_")[0]) < high]
+
+
+def samples_hash(paths: Sequence[Path]) -> str:
+    """One SHA-256 over the sample files' names and contents, in order: what a manifest records
+    of the data a model read, and what a rebuilt data folder must match."""
+    digest = hashlib.sha256()
+    for p in paths:
+        digest.update(p.name.encode())
+        digest.update(hashlib.sha256(p.read_bytes()).digest())
+    return digest.hexdigest()
 
 
 # ---------------------------------------------------------------- the existing generator

@@ -204,14 +204,6 @@ def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
     return (pos_loss + neg_loss) / pos.sum().clamp(min=1)
 
 
-def _files_hash(paths: list[Path]) -> str:
-    digest = hashlib.sha256()
-    for p in paths:
-        digest.update(p.name.encode())
-        digest.update(hashlib.sha256(p.read_bytes()).digest())
-    return digest.hexdigest()
-
-
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -254,8 +246,8 @@ def train(config_path: Path, out: Path) -> dict:
     best: tuple[tuple[float, float], int, dict, Checked] | None = None
     held_log = []
     runs = {
-        "folders": folders, "paths": paths, "sha256": _files_hash(paths),
-        "held_chosen": held_chosen, "held_paths": held_paths, "held_sha256": _files_hash(held_paths),
+        "folders": folders, "paths": paths, "sha256": data.samples_hash(paths),
+        "held_chosen": held_chosen, "held_paths": held_paths, "held_sha256": data.samples_hash(held_paths),
     }
 
     def save(kept: tuple | None, epochs_run: int) -> dict:

@@ -1,0 +1,80 @@
+"""Rebuilding a model's path-traced data on a new machine (training/rebuild.py): the photos
+live on no machine for long, so a manifest must be enough to render them again and to tell
+whether what was rendered is what the model read."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from training import data, rebuild
+
+MODELS = Path(__file__).resolve().parents[2] / "training" / "models"
+
+
+def _set_ups(command: list[str]) -> tuple[str, list[int]]:
+    arg = dict(zip(command[4::2], command[5::2]))
+    first, step, count = int(arg["--start"]), int(arg["--step"]), int(arg["--count"])
+    return arg["--out"], list(range(first, first + step * count, step))
+
+
+@pytest.mark.parametrize("manifest", sorted(MODELS.glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_every_set_up_a_model_read_is_rendered_by_exactly_one_worker(manifest, workers):
+    described = json.loads(manifest.read_text(encoding="utf-8"))
+    for part in rebuild.parts(described).values():
+        for description in part["folders"]:
+            low, high = description["entry"]["setups"]
+            commands = rebuild.render_commands(description, None, workers)
+            rendered = [i for c in commands for i in _set_ups(c)[1]]
+            assert sorted(rendered) == list(range(low, high))
+            assert {_set_ups(c)[0] for c in commands} == {description["entry"]["folder"]}
+
+
+def test_the_renderers_settings_come_from_the_folders_description(tmp_path):
+    description = {"renderer": "mitsuba3-volpath", "seed": 4, "throws": 10, "spp": 4,
+                   "frames": ["640x480", "640x480", "1280x720"], "surfaces": ["board", "board", "wood"],
+                   "entry": {"folder": "/elsewhere/trays-train4", "setups": [0, 3]}}
+    command = rebuild.render_commands(description, tmp_path, 1)[0]
+    arg = dict(zip(command[4::2], command[5::2]))
+    assert arg == {"--out": str(tmp_path / "trays-train4"), "--seed": "4", "--throws": "10", "--spp": "4",
+                   "--frames": "640x480,640x480,1280x720", "--surfaces": "board,board,wood",
+                   "--start": "0", "--step": "1", "--count": "3"}
+
+
+def test_a_folder_of_another_renderer_is_not_rebuilt_from_a_manifest():
+    with pytest.raises(SystemExit, match="devtools/tray_photos.py"):
+        rebuild.render_commands({"renderer": "devtools/tray_photos.py", "entry": {"setups": [0, 1]}}, None, 1)
+
+
+def _manifest(folder: Path, setups: tuple[int, int]) -> dict:
+    paths = data.selected({"folder": str(folder), "setups": list(setups)})[1]
+    part = {"folders": [{"renderer": rebuild.RENDERER, "entry": {"folder": str(folder), "setups": list(setups)}}],
+            "samples": len(paths), "samples_sha256": data.samples_hash(paths)}
+    return {"data": part, "validation": part}
+
+
+def _write_set_up(folder: Path, index: int, throws: int = 2) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for k in range(throws):
+        (folder / f"p000002-{index:06d}_{k:03d}.json").write_text(json.dumps({"index": index, "throw": k}))
+
+
+def test_folders_rendered_elsewhere_are_the_samples_the_model_read(tmp_path):
+    for index in range(3):
+        _write_set_up(tmp_path / "first" / "trays-val", index)
+        _write_set_up(tmp_path / "again" / "trays-val", index)
+    manifest = _manifest(tmp_path / "first" / "trays-val", (0, 3))
+    assert rebuild.check(manifest, tmp_path / "again") == {"validation": True, "training": True}
+
+
+def test_a_sample_drawn_otherwise_or_missing_is_not_what_the_model_read(tmp_path):
+    for index in range(3):
+        _write_set_up(tmp_path / "trays-val", index)
+    manifest = _manifest(tmp_path / "trays-val", (0, 3))
+    (tmp_path / "trays-val" / "p000002-000001_000.json").write_text(json.dumps({"index": 1, "throw": 9}))
+    assert rebuild.check(manifest, None) == {"validation": False, "training": False}
+    _write_set_up(tmp_path / "trays-val", 1)
+    (tmp_path / "trays-val" / "p000002-000002_001.json").unlink()
+    assert rebuild.check(manifest, None) == {"validation": False, "training": False}

@@ -1,0 +1,92 @@
+"""``python -m training.rebuild MANIFEST [--root DIR] [--workers N]``: renders again the
+path-traced photos a model's manifest names, for training and for validation, and checks them
+against the manifest's hashes.
+
+The photos stay off the repository (hundreds of megabytes) and off any one machine: a manifest
+names every set-up a model read with the renderer's settings, and a set-up depends on its seed
+and index alone, so a new machine rebuilds them from the repository. The hashes cover the
+sample files (the scenes drawn and their labels); the pixels also depend on the processor's
+floating point, which no hash here pins."""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from training import data
+
+RENDERER = "mitsuba3-volpath"
+
+
+def _folder(entry: dict, root: Path | None) -> Path:
+    folder = Path(entry["folder"])
+    return root / folder.name if root else folder
+
+
+def render_commands(description: dict, root: Path | None, workers: int) -> list[list[str]]:
+    """The ``devtools.trays sessions`` commands that write one manifest folder's set-ups,
+    split into ``workers`` processes that share no set-up."""
+    if description.get("renderer") != RENDERER:
+        raise SystemExit(f"only {RENDERER} folders can be rebuilt, not {description.get('renderer')!r}")
+    entry = description["entry"]
+    low, high = entry["setups"]
+    common = ["--out", str(_folder(entry, root)), "--seed", str(description["seed"]),
+              "--throws", str(description["throws"]), "--spp", str(description["spp"])]
+    if "frames" in description:
+        common += ["--frames", ",".join(description["frames"])]
+    if "surfaces" in description:
+        common += ["--surfaces", ",".join(description["surfaces"])]
+    commands = []
+    for first in range(low, min(low + workers, high)):
+        count = len(range(first, high, workers))
+        commands.append([sys.executable, "-m", "devtools.trays", "sessions", *common,
+                         "--start", str(first), "--step", str(workers), "--count", str(count)])
+    return commands
+
+
+def parts(manifest: dict) -> dict[str, dict]:
+    """The manifest's two data sets, the smaller first: each its folders' descriptions and the
+    hash of its samples."""
+    return {"validation": manifest["validation"], "training": manifest["data"]}
+
+
+def check(manifest: dict, root: Path | None) -> dict[str, bool]:
+    """Whether each data set's samples, as they lie now, are the ones the model read."""
+    verdict = {}
+    for name, part in parts(manifest).items():
+        paths = [p for d in part["folders"]
+                 for p in data.selected({**d["entry"], "folder": str(_folder(d["entry"], root))})[1]]
+        verdict[name] = len(paths) == part["samples"] and data.samples_hash(paths) == part["samples_sha256"]
+    return verdict
+
+
+def rebuild(manifest: dict, root: Path | None, workers: int) -> None:
+    """Render every folder the manifest names, ``workers`` processes at a time; set-ups already
+    written are skipped, so a stopped rebuild goes on where it was."""
+    for part in parts(manifest).values():
+        for description in part["folders"]:
+            running = [subprocess.Popen(c) for c in render_commands(description, root, workers)]
+            if any(p.wait() for p in running):
+                raise SystemExit(f"rendering {description['entry']['folder']} failed")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m training.rebuild", description=__doc__.split("\n\n")[0])
+    parser.add_argument("manifest", type=Path, help="a model's manifest, training/models/NAME.json")
+    parser.add_argument("--root", type=Path, help="write the folders here (by their names), not where the manifest says")
+    parser.add_argument("--workers", type=int, default=2, help="render processes at a time")
+    parser.add_argument("--check-only", action="store_true", help="compare the folders as they are, render nothing")
+    args = parser.parse_args(argv)
+    manifest = json.loads(args.manifest.read_text(encoding="utf-8"))
+    if not args.check_only:
+        rebuild(manifest, args.root, args.workers)
+    verdict = check(manifest, args.root)
+    for name, same in verdict.items():
+        print(f"{name}: {'the samples the model read' if same else 'NOT the samples the model read'}")
+    return 0 if all(verdict.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
