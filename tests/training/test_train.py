@@ -11,6 +11,7 @@ from training import train  # noqa: E402
 
 COLOURS = ["red", "blue"]
 REFERENCE = np.array([[0.1, 0.1, 0.7], [0.6, 0.2, 0.1]], np.float32)
+TRAY = np.array([[-1000, -1000], [1000, -1000], [1000, 1000], [-1000, 1000]], np.float32)  # round every peak
 
 
 class _Fixed(torch.nn.Module):
@@ -29,7 +30,7 @@ class _Fixed(torch.nn.Module):
 
 
 def _held(red: int) -> train._Held:
-    return train._Held(torch.zeros(1, 24, 32, 32), COLOURS, REFERENCE, (1.0, 0.0, 0.0), {"red": red, "blue": 0})
+    return train._Held(torch.zeros(1, 24, 32, 32), COLOURS, REFERENCE, (1.0, 0.0, 0.0), {"red": red, "blue": 0}, TRAY)
 
 
 def test_validation_counts_with_the_peak_height_that_gets_most_photos_exact():
