@@ -30,3 +30,38 @@ def test_the_colour_error_never_reaches_the_heatmap_trunk():
 def test_the_colour_error_trains_the_colour_branch():
     grads = _colour_error_gradients()
     assert any(g > 0.0 for name, g in grads.items() if name.startswith("colour_"))
+
+
+def _with_constant_references(shape: tuple[int, int]) -> torch.Tensor:
+    x = torch.rand(1, IN_CHANNELS, *shape, generator=torch.Generator().manual_seed(1))
+    x[:, 6:] = torch.rand(1, IN_CHANNELS - 6, 1, 1, generator=torch.Generator().manual_seed(2))
+    return x
+
+
+def _biased_from_planes(planes: TrayNet) -> TrayNet:
+    """The same network with its first convolutions split: image planes, then the reference
+    planes' kernels summed into 1 x 1 weights."""
+    biased = TrayNet(8, normalise=True, colour_branch=True, references_as_bias=True)
+    weights = planes.state_dict()
+    for stem in ("stem", "colour_stem"):
+        kernel = weights.pop(f"{stem}.0.0.weight")
+        image = torch.cat([kernel[:, k * IN_CHANNELS : k * IN_CHANNELS + 6] for k in (0, 1)], 1)
+        colours = torch.cat([kernel[:, k * IN_CHANNELS + 6 : (k + 1) * IN_CHANNELS] for k in (0, 1)], 1)
+        weights[f"{stem}.0.image.weight"] = image
+        weights[f"{stem}.0.references.weight"] = colours.sum(dim=(2, 3), keepdim=True)
+        for key in [k for k in weights if k.startswith(f"{stem}.0.1.")]:
+            weights[key.replace(f"{stem}.0.1.", f"{stem}.0.rest.0.")] = weights.pop(key)
+    biased.load_state_dict(weights)
+    return biased
+
+
+def test_reference_colours_as_a_bias_compute_what_their_constant_planes_did_inside_the_borders():
+    torch.manual_seed(0)
+    planes = TrayNet(8, normalise=True, colour_branch=True).eval()
+    biased = _biased_from_planes(planes).eval()
+    x = _with_constant_references((64, 64))
+    with torch.no_grad():
+        want, got = planes(x), biased(x)
+    inside = (slice(None), slice(None), slice(3, -3), slice(3, -3))  # away from the padded first row and column
+    assert torch.allclose(want[inside], got[inside], atol=1e-4)
+    assert not torch.allclose(want, got, atol=1e-4)  # the border is where they differ
