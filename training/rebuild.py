@@ -6,7 +6,9 @@ The photos stay off the repository (hundreds of megabytes) and off any one machi
 names every set-up a model read with the renderer's settings, and a set-up depends on its seed
 and index alone, so a new machine rebuilds them from the repository. The hashes cover the
 sample files (the scenes drawn and their labels); the pixels also depend on the processor's
-floating point, which no hash here pins."""
+floating point and on Mitsuba's variant: a folder is rendered only with the variant its
+description names (``llvm_ad_rgb`` needs a libLLVM of version 16 or later, Debian's
+``libllvm19``; without one Mitsuba falls back on ``scalar_rgb``, which draws other noise)."""
 from __future__ import annotations
 
 import argparse
@@ -18,6 +20,7 @@ from pathlib import Path
 from training import data
 
 RENDERER = "mitsuba3-volpath"
+OUTLINE_FORMAT = "tray-outline/1"
 
 
 def _folder(entry: dict, root: Path | None) -> Path:
@@ -26,14 +29,17 @@ def _folder(entry: dict, root: Path | None) -> Path:
 
 
 def render_commands(description: dict, root: Path | None, workers: int) -> list[list[str]]:
-    """The ``devtools.trays sessions`` commands that write one manifest folder's set-ups,
-    split into ``workers`` processes that share no set-up."""
+    """The ``devtools.trays`` commands that write one manifest folder's set-ups (``sessions``,
+    or ``empties`` for a folder of empty photos), split into ``workers`` processes that share
+    no set-up."""
     if description.get("renderer") != RENDERER:
         raise SystemExit(f"only {RENDERER} folders can be rebuilt, not {description.get('renderer')!r}")
     entry = description["entry"]
     low, high = entry["setups"]
-    common = ["--out", str(_folder(entry, root)), "--seed", str(description["seed"]),
-              "--throws", str(description["throws"]), "--spp", str(description["spp"])]
+    empties = description.get("format") == OUTLINE_FORMAT  # empty photos alone, for the tray finder
+    common = ["--out", str(_folder(entry, root)), "--seed", str(description["seed"]), "--spp", str(description["spp"])]
+    if not empties:
+        common += ["--throws", str(description["throws"])]
     if "frames" in description:
         common += ["--frames", ",".join(description["frames"])]
     if "surfaces" in description:
@@ -41,7 +47,7 @@ def render_commands(description: dict, root: Path | None, workers: int) -> list[
     commands = []
     for first in range(low, min(low + workers, high)):
         count = len(range(first, high, workers))
-        commands.append([sys.executable, "-m", "devtools.trays", "sessions", *common,
+        commands.append([sys.executable, "-m", "devtools.trays", "empties" if empties else "sessions", *common,
                          "--start", str(first), "--step", str(workers), "--count", str(count)])
     return commands
 
@@ -62,10 +68,26 @@ def check(manifest: dict, root: Path | None) -> dict[str, bool]:
     return verdict
 
 
-def rebuild(manifest: dict, root: Path | None, workers: int) -> None:
+def variant_missing(manifest: dict, here: str) -> str | None:
+    """Why this machine cannot render the manifest's folders as they were rendered, if it cannot."""
+    wanted = {d["variant"] for part in parts(manifest).values() for d in part["folders"]}
+    if wanted - {here}:
+        return (f"the photos were rendered with Mitsuba's {', '.join(sorted(wanted))}, this machine renders with {here}"
+                " (llvm_ad_rgb needs libLLVM 16 or later: apt-get install libllvm19)")
+    return None
+
+
+def rebuild(manifest: dict, root: Path | None, workers: int, only: str | None = None) -> None:
     """Render every folder the manifest names, ``workers`` processes at a time; set-ups already
     written are skipped, so a stopped rebuild goes on where it was."""
-    for part in parts(manifest).values():
+    from devtools.trays import pathtraced
+
+    problem = variant_missing(manifest, pathtraced.variant())
+    if problem:
+        raise SystemExit(problem)
+    for name, part in parts(manifest).items():
+        if only not in (None, name):
+            continue
         for description in part["folders"]:
             running = [subprocess.Popen(c) for c in render_commands(description, root, workers)]
             if any(p.wait() for p in running):
@@ -77,11 +99,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("manifest", type=Path, help="a model's manifest, training/models/NAME.json")
     parser.add_argument("--root", type=Path, help="write the folders here (by their names), not where the manifest says")
     parser.add_argument("--workers", type=int, default=2, help="render processes at a time")
+    parser.add_argument("--only", choices=list(parts({"data": None, "validation": None})), help="render this data set alone")
     parser.add_argument("--check-only", action="store_true", help="compare the folders as they are, render nothing")
     args = parser.parse_args(argv)
     manifest = json.loads(args.manifest.read_text(encoding="utf-8"))
     if not args.check_only:
-        rebuild(manifest, args.root, args.workers)
+        rebuild(manifest, args.root, args.workers, args.only)
     verdict = check(manifest, args.root)
     for name, same in verdict.items():
         print(f"{name}: {'the samples the model read' if same else 'NOT the samples the model read'}")

@@ -23,7 +23,7 @@ import numpy as np
 from devtools.trays import camera as camera_model
 from devtools.trays.labels import ambiguous, labels, write_sample
 from devtools.trays.scene import RESOLUTIONS, SURFACES, Scene, sample_scene
-from devtools.trays.sessions import RENDERER, dataset_description, plain, write_session
+from devtools.trays.sessions import FORMAT, OUTLINE_FORMAT, RENDERER, dataset_description, plain, write_empty, write_session
 
 def describe(scene: Scene) -> dict:
     """The scene's settings for the JSON (not its cubes: the labels list those)."""
@@ -87,21 +87,23 @@ def main(argv: list[str] | None = None) -> int:
     render.add_argument("--seed", type=int, default=0)
     render.add_argument("--start", type=int, default=0, help="index of the first sample")
     sessions = sub.add_parser("sessions", help="write set-ups in the tray-sample/1 format (empty, reference, throws)")
-    sessions.add_argument("--out", type=Path, required=True)
-    sessions.add_argument("--count", type=int, required=True, help="set-ups to write; 0: until stopped")
-    sessions.add_argument("--seed", type=int, default=0)
-    sessions.add_argument("--start", type=int, default=0, help="index of the first set-up")
     sessions.add_argument("--throws", type=int, default=8, help="throws a set-up")
-    sessions.add_argument("--step", type=int, default=1, help="index stride (two processes: --start 0 and 1, --step 2)")
-    sessions.add_argument(
-        "--frames", type=frame_sizes, default=RESOLUTIONS,
-        help="camera frame sizes drawn from, WIDTHxHEIGHT[:WEIGHT] separated by commas (default 640x480,1280x720)",
-    )
-    sessions.add_argument(
-        "--surfaces", type=surface_kinds, default=SURFACES,
-        help=f"tables drawn from, separated by commas, a kind listed twice drawn twice as often (default {','.join(SURFACES)})",
-    )
-    for command in (render, sessions):
+    empties = sub.add_parser("empties", help="write set-ups' empty photos with the tray's outline (tray-outline/1)")
+    for command in (sessions, empties):
+        command.add_argument("--out", type=Path, required=True)
+        command.add_argument("--count", type=int, required=True, help="set-ups to write; 0: until stopped")
+        command.add_argument("--seed", type=int, default=0)
+        command.add_argument("--start", type=int, default=0, help="index of the first set-up")
+        command.add_argument("--step", type=int, default=1, help="index stride (two processes: --start 0 and 1, --step 2)")
+        command.add_argument(
+            "--frames", type=frame_sizes, default=RESOLUTIONS,
+            help="camera frame sizes drawn from, WIDTHxHEIGHT[:WEIGHT] separated by commas (default 640x480,1280x720)",
+        )
+        command.add_argument(
+            "--surfaces", type=surface_kinds, default=SURFACES,
+            help=f"tables drawn from, separated by commas, a kind listed twice drawn twice as often (default {','.join(SURFACES)})",
+        )
+    for command in (render, sessions, empties):
         command.add_argument("--spp", type=int, default=8, help="path-traced samples a pixel")
         command.add_argument(
             "--threads", type=int, default=1,
@@ -112,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     from devtools.trays import pathtraced
 
     pathtraced.set_threads(args.threads)
-    if args.command == "sessions":
+    if args.command in ("sessions", "empties"):
         return _sessions(args)
     for index in range(args.start, args.start + args.count):
         began = time.perf_counter()
@@ -128,18 +130,26 @@ def _sessions(args: argparse.Namespace) -> int:
     from devtools.trays import pathtraced
 
     args.out.mkdir(parents=True, exist_ok=True)
-    description = dataset_description(args.seed, args.throws, args.spp, pathtraced.variant(), args.frames, args.surfaces)
+    empties = args.command == "empties"
+    description = dataset_description(args.seed, 0 if empties else args.throws, args.spp, pathtraced.variant(), args.frames,
+                                      args.surfaces, OUTLINE_FORMAT if empties else FORMAT)
     (args.out / "dataset.json").write_text(json.dumps(description, indent=1) + "\n", encoding="utf-8")
     indices = itertools.count(args.start, args.step) if args.count == 0 else range(args.start, args.start + args.count * args.step, args.step)
+
+    def render(scene: Scene, spp: int, seed: int) -> np.ndarray:
+        return pathtraced.render(scene, spp=spp, seed=seed)
+
     for index in indices:
-        if (args.out / f"p{args.seed:06d}-{index:06d}_{args.throws - 1:03d}.json").exists():
+        last = f"e{args.seed:06d}-{index:06d}.json" if empties else f"p{args.seed:06d}-{index:06d}_{args.throws - 1:03d}.json"
+        if (args.out / last).exists():
             continue  # written by an earlier run: a set-up's files depend on (seed, index) alone
         began = time.perf_counter()
-        written = write_session(
-            args.out, args.seed, index, args.throws, args.spp,
-            lambda scene, spp, seed: pathtraced.render(scene, spp=spp, seed=seed), description["variant"], args.frames,
-            args.surfaces,
-        )
+        if empties:
+            write_empty(args.out, args.seed, index, args.spp, render, description["variant"], args.frames, args.surfaces)
+            print(f"set-up {index}: empty, {time.perf_counter() - began:.1f} s", file=sys.stderr, flush=True)
+            continue
+        written = write_session(args.out, args.seed, index, args.throws, args.spp, render, description["variant"], args.frames,
+                                args.surfaces)
         print(f"set-up {index}: {len(written)} throws, {time.perf_counter() - began:.1f} s", file=sys.stderr, flush=True)
     return 0
 

@@ -23,10 +23,11 @@ from pathlib import Path
 import numpy as np
 
 from devtools.trays import camera as camera_model
-from devtools.trays.labels import ambiguous, labels, visible_fractions
+from devtools.trays.labels import ambiguous, labels, tray_outline, visible_fractions
 from devtools.trays.scene import CUBE_EDGE, RESOLUTIONS, SURFACES, Scene, SetUp, reference_cubes, sample_setup, sample_throw
 
 FORMAT = "tray-sample/1"
+OUTLINE_FORMAT = "tray-outline/1"
 RENDERER = "mitsuba3-volpath"
 REFERENCE_VISIBLE = 0.95  # a reference cube's top shown at least this much: a person sees every one whole
 
@@ -103,6 +104,32 @@ def tray_sample(label: dict, image: str, empty: str, reference: str, reference_t
     }
 
 
+def write_empty(
+    out: Path, seed: int, index: int, spp: int, render: Render, variant: str,
+    frames: tuple[tuple[int, int], ...] = RESOLUTIONS, surfaces: tuple[str, ...] = SURFACES,
+) -> Path:
+    """Set-up ``index`` of ``seed`` photographed empty, with the tray's outline
+    (``tray-outline/1``): what a tray finder learns from, at a twelfth of a session's rendering.
+    The draws are the session's, so at the same samples a pixel the photo is the session's empty
+    photo. Returns the outline file, written after the photo."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng([seed, index])
+    setup, _ = draw_setup(rng, frames, surfaces)
+    pipeline = camera_model.sample_pipeline(rng)
+    scene = setup.scene([])
+    linear = render(scene, spp, int(rng.integers(1 << 31)))
+    _, jpeg = camera_model.develop(linear, pipeline, rng, scene.illuminant())
+    base = f"e{seed:06d}-{index:06d}"
+    _write(out / f"{base}.jpg", jpeg)
+    outline = tray_outline(scene)
+    doc = {"format": OUTLINE_FORMAT, "image": f"{base}.jpg", "tray": outline["floor"] + outline["rim"],
+           "source": {"renderer": RENDERER, "variant": variant, "spp": spp, "seed": seed, "setup": index,
+                      "settings": describe(setup, pipeline)}}
+    path = out / f"{base}.json"
+    _write(path, json.dumps(doc).encode("utf-8"))
+    return path
+
+
 def _write(path: Path, data: bytes) -> None:
     """Whole or not at all: a reader (a training run) never sees half a file."""
     part = path.with_name(path.name + ".part")
@@ -112,10 +139,10 @@ def _write(path: Path, data: bytes) -> None:
 
 def dataset_description(
     seed: int, throws: int, spp: int, variant: str, frames: tuple[tuple[int, int], ...] = RESOLUTIONS,
-    surfaces: tuple[str, ...] = SURFACES,
+    surfaces: tuple[str, ...] = SURFACES, format: str = FORMAT,
 ) -> dict:
     """``dataset.json``: the same for every process of one run, so any of them may write it."""
-    description = {"renderer": RENDERER, "variant": variant, "seed": seed, "throws": throws, "spp": spp, "format": FORMAT}
+    description = {"renderer": RENDERER, "variant": variant, "seed": seed, "throws": throws, "spp": spp, "format": format}
     if frames != RESOLUTIONS:  # runs before frame sizes could be chosen describe themselves without them
         description["frames"] = [f"{w}x{h}" for w, h in frames]
     if surfaces != SURFACES:  # likewise the tables drawn from

@@ -132,3 +132,15 @@ def test_a_run_with_its_own_tables_names_them_and_an_unknown_table_is_refused():
     for bad in ("", "carpet", "board,glass"):
         with pytest.raises(argparse.ArgumentTypeError):
             surface_kinds(bad)
+
+
+def test_an_empty_photo_alone_is_the_sessions_empty_photo_with_its_trays_outline(tmp_path):
+    """The tray finder learns from set-ups photographed empty only, a twelfth of the rendering:
+    the same draws as the whole session, so the same photo and the same tray."""
+    written = sessions.write_session(tmp_path / "whole", 3, 5, 1, 1, grey_frame, "test")
+    outline = sessions.write_empty(tmp_path / "empty", 3, 5, 1, grey_frame, "test")
+    sample = json.loads(written[0].read_text())
+    alone = json.loads(outline.read_text())
+    assert alone["format"] == sessions.OUTLINE_FORMAT and alone["tray"] == sample["tray"]
+    assert (tmp_path / "empty" / alone["image"]).read_bytes() == (tmp_path / "whole" / sample["empty"]).read_bytes()
+    assert [p.name for p in data.selected({"folder": str(tmp_path / "empty"), "setups": [5, 6]})[1]] == [outline.name]

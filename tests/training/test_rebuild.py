@@ -43,6 +43,13 @@ def test_the_renderers_settings_come_from_the_folders_description(tmp_path):
                    "--start": "0", "--step": "1", "--count": "3"}
 
 
+def test_a_folder_of_empty_photos_is_rebuilt_as_empty_photos():
+    description = {"renderer": "mitsuba3-volpath", "seed": 3, "throws": 0, "spp": 4, "format": "tray-outline/1",
+                   "entry": {"folder": "/work/data/empties3", "setups": [0, 2]}}
+    command = rebuild.render_commands(description, None, 1)[0]
+    assert command[3] == "empties" and "--throws" not in command
+
+
 def test_a_folder_of_another_renderer_is_not_rebuilt_from_a_manifest():
     with pytest.raises(SystemExit, match="devtools/tray_photos.py"):
         rebuild.render_commands({"renderer": "devtools/tray_photos.py", "entry": {"setups": [0, 1]}}, None, 1)
@@ -78,3 +85,9 @@ def test_a_sample_drawn_otherwise_or_missing_is_not_what_the_model_read(tmp_path
     _write_set_up(tmp_path / "trays-val", 1)
     (tmp_path / "trays-val" / "p000002-000002_001.json").unlink()
     assert rebuild.check(manifest, None) == {"validation": False, "training": False}
+
+
+def test_photos_rendered_with_another_mitsuba_variant_are_not_rebuilt_with_this_one():
+    manifest = json.loads((MODELS / "traced5.json").read_text(encoding="utf-8"))
+    assert rebuild.variant_missing(manifest, "llvm_ad_rgb") is None
+    assert "apt-get install libllvm19" in rebuild.variant_missing(manifest, "scalar_rgb")
