@@ -49,6 +49,7 @@ from training import data, infer  # noqa: E402
 from vision import learned_calibration as own, learned_counter  # noqa: E402
 from vision.learned import TrayCounter, sure_confidence  # noqa: E402
 from vision.learned_input import roi_of  # noqa: E402
+from vision.learned_tray import GOOD_OVERLAP, overlap  # noqa: E402
 from vision.calibration import CalibrationError, calibrate  # noqa: E402
 from vision.counter import Counter  # noqa: E402
 from vision_counter import HsvBaseline, wilson  # noqa: E402
@@ -68,6 +69,7 @@ class Tally:
     uncounted: int = 0  # photos of refused set-ups: no count at all
     ms: list[float] = field(default_factory=list)
     misses: list[str] = field(default_factory=list)
+    outlines: list[float] = field(default_factory=list)  # each calibrated set-up's tray outline against the true one
 
     def add(self, label: str, counts: dict[str, int] | None, truth: dict[str, int], unsure: bool | None) -> None:
         """One photo's result; ``counts`` None: its set-up was refused; ``unsure`` None: the counter has no doubt."""
@@ -95,6 +97,10 @@ class Tally:
                 f"  unsure {self.unsure / n:.1%}; called sure and wrong {self.sure_wrong} of {sure} sure"
                 f" ({self.sure_wrong / max(sure, 1):.1%}); calibration refused {self.refused} of {self.setups} set-ups"
             )
+        if self.outlines:
+            good = sum(o >= GOOD_OVERLAP for o in self.outlines)
+            out.append(f"  tray outline: found on {sum(o > 0 for o in self.outlines)} of {len(self.outlines)} calibrated set-ups,"
+                       f" overlapping the true tray by {GOOD_OVERLAP} or more on {good}")
         if self.ms:
             out.append(f"  one frame, one core: median {np.median(self.ms):.1f} ms, p90 {np.percentile(self.ms, 90):.1f} ms")
         return out
@@ -142,6 +148,7 @@ def main(argv: list[str] | None = None) -> None:
                 try:
                     found = learned_counter.calibrate(sample.empty, sample.reference, sample.colours, model=args.model)
                     net = learned_counter.LearnedCounter(found, models=args.model.parent)
+                    learned.outlines.append(overlap(found.tray, sample.tray))
                 except CalibrationError as error:
                     learned.misses.append(f"{meta['empty']}: calibration refused: {error}")
                 learned.refused += net is None

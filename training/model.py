@@ -32,14 +32,15 @@ OUT_CHANNELS = 4  # cube-centre logit, then the cube's reference colour BGR
 STRIDE = 4
 
 
-def _block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
+def block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
+    """A 3 x 3 convolution, batch norm and ReLU: the layer both networks are built of."""
     return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
 
 
-class _Residual(nn.Module):
+class Residual(nn.Module):
     def __init__(self, channels: int):
         super().__init__()
-        self.body = nn.Sequential(_block(channels, channels), nn.Conv2d(channels, channels, 3, 1, 1, bias=False), nn.BatchNorm2d(channels))
+        self.body = nn.Sequential(block(channels, channels), nn.Conv2d(channels, channels, 3, 1, 1, bias=False), nn.BatchNorm2d(channels))
         self.act = nn.ReLU(inplace=True)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -66,7 +67,7 @@ class _BiasedStem(nn.Module):
 
 
 def _first(planes: int, cout: int, references_as_bias: bool) -> nn.Module:
-    return _BiasedStem(planes, cout) if references_as_bias else _block(planes, cout, 2)
+    return _BiasedStem(planes, cout) if references_as_bias else block(planes, cout, 2)
 
 
 class TrayNet(nn.Module):
@@ -79,15 +80,15 @@ class TrayNet(nn.Module):
         self.normalise = normalise
         self.colour_branch = colour_branch
         stem_in = 2 * IN_CHANNELS if normalise else IN_CHANNELS
-        self.stem = nn.Sequential(_first(stem_in, w, references_as_bias), _block(w, 2 * w, 2))  # 1/4
-        self.down8 = nn.Sequential(_block(2 * w, 3 * w, 2), _Residual(3 * w))  # 1/8
-        self.down16 = nn.Sequential(_block(3 * w, 4 * w, 2), _Residual(4 * w), _Residual(4 * w))  # 1/16
-        self.up8 = _block(4 * w + 3 * w, 3 * w)
-        self.up4 = _block(3 * w + 2 * w, 2 * w)
-        self.head = nn.Sequential(_block(2 * w, 2 * w), nn.Conv2d(2 * w, 1 if colour_branch else OUT_CHANNELS, 1))
+        self.stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, 2 * w, 2))  # 1/4
+        self.down8 = nn.Sequential(block(2 * w, 3 * w, 2), Residual(3 * w))  # 1/8
+        self.down16 = nn.Sequential(block(3 * w, 4 * w, 2), Residual(4 * w), Residual(4 * w))  # 1/16
+        self.up8 = block(4 * w + 3 * w, 3 * w)
+        self.up4 = block(3 * w + 2 * w, 2 * w)
+        self.head = nn.Sequential(block(2 * w, 2 * w), nn.Conv2d(2 * w, 1 if colour_branch else OUT_CHANNELS, 1))
         self.head[-1].bias.data[0] = -4.0  # start out predicting few cubes, as CenterNet does
         if colour_branch:
-            self.colour_stem = nn.Sequential(_first(stem_in, w, references_as_bias), _block(w, w, 2), _block(w, w))  # 1/4
+            self.colour_stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, w, 2), block(w, w))  # 1/4
             per_slot = w + 2 * w + (6 if normalise else 3)
             self.colour_score = nn.Sequential(nn.Conv2d(per_slot, w, 1), nn.ReLU(inplace=True), nn.Conv2d(w, 1, 1))
         self.upsample = nn.Upsample(scale_factor=2, mode="nearest")

@@ -209,14 +209,20 @@ def sha256(path: Path) -> str:
 
 
 def export_onnx(model: torch.nn.Module, path: Path, shape: tuple[int, int]) -> float:
-    """Writes the ONNX file (any input size) and returns the largest difference between
-    OpenCV's ``dnn`` output and torch's on a random input of ``shape``."""
+    """Writes the counter's ONNX file (any input size) and returns the largest difference
+    between OpenCV's ``dnn`` output and torch's on a random input of ``shape``."""
+    return export_onnx_of(model, path, (1, IN_CHANNELS, *shape), "heatmap")
+
+
+def export_onnx_of(model: torch.nn.Module, path: Path, shape: tuple[int, ...], output: str) -> float:
+    """Writes a network's ONNX file, its input's height and width free, and returns the
+    largest difference between OpenCV's ``dnn`` output and torch's on a random input of
+    ``shape``."""
     model.eval()
-    h, w = shape
-    x = torch.rand(1, IN_CHANNELS, h, w, generator=torch.Generator().manual_seed(0))
+    x = torch.rand(*shape, generator=torch.Generator().manual_seed(0))
     torch.onnx.export(
-        model, (x,), str(path), dynamo=False, opset_version=17, input_names=["input"], output_names=["heatmap"],
-        dynamic_axes={"input": {2: "height", 3: "width"}, "heatmap": {2: "rows", 3: "cols"}},
+        model, (x,), str(path), dynamo=False, opset_version=17, input_names=["input"], output_names=[output],
+        dynamic_axes={"input": {2: "height", 3: "width"}, output: {2: "rows", 3: "cols"}},
     )
     with torch.no_grad():
         expected = model(x).numpy()

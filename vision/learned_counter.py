@@ -3,8 +3,9 @@ rule-based one's, and a counter that answers as the rule-based ``Counter`` does 
 with outlined patches and worded doubts), so the command line, the annotated picture and
 ``CameraTraySource`` take either.
 
-Calibration finds the tray's outline as the rule-based one does (the walls' edges, the rim,
-the thin lines; or the two taps), then lets the network find the reference cubes in it
+Calibration takes the tray's outline from the two taps, else from the tray finder's network
+(``vision.learned_tray``), else as the rule-based one finds it (the walls' edges, the rim, the
+thin lines), then lets the counting network find the reference cubes in it
 (``vision.learned_calibration``): nothing about the cubes comes from rules. The count is
 unsure where the model's confidence stays under the sure threshold its validation set (the
 manifest's), and says so with the places in doubt marked.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
@@ -24,7 +26,7 @@ import numpy as np
 from companion.files import write_atomically
 from companion.kits.tower.colours import cube_colours
 from companion.kits.tower.source import Doubt
-from vision import frames, geometry, learned_calibration
+from vision import frames, geometry, learned_calibration, learned_tray
 from vision.calibration import CalibrationError, frame_noise, image_text, marked_outline, saved_colours, saved_image
 from vision.counter import Count, Patch
 from vision.learned import Reading, TrayCounter, model_cube_px, sure_confidence
@@ -94,21 +96,32 @@ def load_learned(path: str | Path, colours: Sequence[str] | None = None) -> Lear
         raise CalibrationError("calibration.unreadable") from None
 
 
+@lru_cache(maxsize=2)
+def _tray_finder(model: Path) -> learned_tray.TrayFinder:
+    return learned_tray.TrayFinder(model)
+
+
+def _outlines(empty: np.ndarray) -> list[np.ndarray]:
+    """The tray's outlines found on the empty photo, the most trusted first: the tray finder's,
+    then the rule-based finders' that do not merely follow the picture's border."""
+    h, w = empty.shape[:2]
+    learned = _tray_finder(learned_tray.MODEL).outline(empty)
+    ruled = [o for find in (geometry.find_tray, geometry.find_rim, geometry.find_tray_by_lines)
+             if (o := find(empty)) is not None and roi_of(o, (w, h)) != (0, 0, w, h)]
+    return ([] if learned is None else [learned]) + ruled
+
+
 def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
               marked: tuple[float, float, float, float] | None = None, model: Path = MODEL) -> LearnedCalibration:
     """The learned counter's calibration from the empty tray and one cube of each colour;
-    ``marked`` as in ``vision.calibration.calibrate``. The outlines are tried in the order the
-    rule-based calibration trusts them, the first in which the network finds the cubes kept;
-    with none, the whole picture."""
+    ``marked`` as in ``vision.calibration.calibrate``. The outlines are tried in the order of
+    ``_outlines``, the first in which the network finds the cubes kept; with none, the whole
+    picture."""
     colours = cube_colours(colours)
     if empty.shape != reference.shape:
         raise CalibrationError("calibration.photo_sizes")
     h, w = empty.shape[:2]
-    if marked is not None:
-        outlines = [marked_outline(marked, (w, h))]
-    else:
-        outlines = [o for find in (geometry.find_tray, geometry.find_rim, geometry.find_tray_by_lines)
-                    if (o := find(empty)) is not None and roi_of(o, (w, h)) != (0, 0, w, h)]
+    outlines = [marked_outline(marked, (w, h))] if marked is not None else _outlines(empty)
     for outline in outlines + [None]:
         roi = (0, 0, w, h) if outline is None else roi_of(outline, (w, h))
         try:
