@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.annotate:
             out = Path(args.annotate) / (Path(path).stem + ".annotated.jpg")
             out.parent.mkdir(parents=True, exist_ok=True)
-            cv2.imwrite(str(out), annotate(image, count, counter.calibration.roi))
+            cv2.imwrite(str(out), annotate(image, count, counter.calibration.roi, counter.calibration.tray))
     return 0
 
 

@@ -11,6 +11,8 @@ and a number, and a question mark when the counter doubts its count.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
@@ -31,13 +33,20 @@ UNSURE = (0, 200, 255)
 READABLE_WIDTH = 640  # frame pixels across at which the marks are drawn at their base size
 
 
-def annotate(frame: np.ndarray, count: Count, roi: tuple[int, int, int, int] | None = None) -> np.ndarray:
+def annotate(frame: np.ndarray, count: Count, roi: tuple[int, int, int, int] | None = None,
+             tray: Sequence[Sequence[float]] | None = None) -> np.ndarray:
     """A copy of ``frame`` with outlines, per-patch numbers, the totals and, when unsure, a "?"
-    in the corner and at each place that made it unsure."""
+    in the corner and at each place that made it unsure. The tray's outline as calibration
+    found or marked it (else the box worked on, ``roi``) is drawn thin, so the players see
+    where the camera looked: a cube beyond it was not counted."""
     out = frame.copy()
     size = frame.shape[1] / READABLE_WIDTH  # the battle screen shrinks the picture: marks grow with it
     thick = max(2, round(2 * size))
-    if roi is not None:
+    if tray is not None:
+        hull = [np.round(cv2.convexHull(np.asarray(tray, np.float32))).astype(np.int32)]
+        cv2.polylines(out, hull, True, (0, 0, 0), 3, cv2.LINE_AA)
+        cv2.polylines(out, hull, True, (235, 235, 235), 1, cv2.LINE_AA)
+    elif roi is not None:
         x, y, w, h = roi
         cv2.rectangle(out, (x, y), (x + w - 1, y + h - 1), (160, 160, 160), 1)
     for patch in count.patches:

@@ -126,7 +126,7 @@ class CameraTraySource:
                 {"colour": p.colour, "cubes": p.cubes, "estimate": round(p.estimate, 2), "doubtful": p.doubtful} for p in count.patches
             ]}
             if self.annotate_frames:
-                extra["annotated_jpeg"] = jpeg(annotate(image, count, counter.calibration.roi))
+                extra["annotated_jpeg"] = jpeg(annotate(image, count, counter.calibration.roi, counter.calibration.tray))
             self._reading = TrayReading(
                 counts=dict(count.counts),
                 stable=stable,

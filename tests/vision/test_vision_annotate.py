@@ -37,3 +37,13 @@ def test_a_sure_count_shows_no_question_marks():
     counts = {"red": 1, "blue": 0, "yellow": 0, "purple": 0, "black": 0, "green": 0}
     picture = annotate(_blank(), Count(counts, 0.9, patches=[Patch("red", 1, 1.0, _square(600, 400))]))
     assert not _unsure_pixels(picture).any()
+
+
+def test_the_trays_outline_is_drawn_where_calibration_found_it_not_the_box_worked_on():
+    """A cube beyond the drawn outline was not counted: the players see where the camera looked."""
+    counts = {"red": 0, "blue": 0, "yellow": 0, "purple": 0, "black": 0, "green": 0}
+    tray = [[300, 200], [900, 250], [850, 600], [350, 560]]
+    picture = annotate(_blank(), Count(counts, 0.9), roi=(300, 200, 600, 400), tray=tray)
+    drawn = np.any(picture != 90, axis=2)
+    assert drawn[200:204, 298:302].any() and drawn[598:602, 848:852].any()  # two of the tray's corners
+    assert not drawn[596:600, 296:300].any()  # the box's corner, off the tray

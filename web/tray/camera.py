@@ -135,7 +135,7 @@ class Camera:
             _same_size(image, counter.calibration)
             count = counter.count(image)
             with self._lock:
-                self._picture = jpeg(annotate(image, count, counter.calibration.roi))
+                self._picture = jpeg(annotate(image, count, counter.calibration.roi, counter.calibration.tray))
             doubts, confidence = against_throw(count, throw)
             reading = reading_dict(TrayReading(count.counts, confidence=confidence, doubts=tuple(doubts)), "camera")
             show(reading)
