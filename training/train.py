@@ -17,6 +17,7 @@ import hashlib
 import json
 import platform
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -171,7 +172,7 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
         frame = cv2.GaussianBlur(frame, (0, 0), rng.uniform(0.5, 1.2))
     frame = frame + rng.normal(0, rng.uniform(0, aug["noise"]), frame.shape).astype(np.float32)
     if rng.random() < aug.get("jpeg_p", 0.0):
-        frame = _jpeg(frame, int(rng.integers(*aug["jpeg_quality"])))
+        frame = through_jpeg(frame, int(rng.integers(*aug["jpeg_quality"])))
     empty = empty + rng.normal(0, rng.uniform(0, aug["noise"]), empty.shape).astype(np.float32)
 
     planes = slot_colours(refs[rng.permutation(len(refs))]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
@@ -180,7 +181,7 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     return x.astype(np.float32), target
 
 
-def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
+def through_jpeg(img: np.ndarray, quality: int) -> np.ndarray:
     """``img`` (0..1) through a JPEG at ``quality``: the blocks and colour bleeding of another
     camera's compression, so the path tracer's own JPEG is not the only one the network knows."""
     _, buf = cv2.imencode(".jpg", (np.clip(img, 0, 1) * 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality])
@@ -267,19 +268,8 @@ def train(config_path: Path, out: Path) -> dict:
     log = []
     model.train()
     for epoch in range(cfg["epochs"]):
-        order = rng.permutation(len(crops))
-        losses = []
-        for b in range(len(crops) // cfg["batch"]):
-            batch = [_augment(crops[i], cfg, rng) for i in order[b * cfg["batch"] : (b + 1) * cfg["batch"]]]
-            x = torch.from_numpy(np.stack([t[0] for t in batch]))
-            y = torch.from_numpy(np.stack([t[1] for t in batch]))
-            loss = loss_of(model(x), y, cfg["colour_weight"])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            losses.append(loss.item())
-        log.append(round(float(np.mean(losses)), 4))
+        log.append(epoch_loss(model, crops, lambda c, r: _augment(c, cfg, r), lambda out, y: loss_of(out, y, cfg["colour_weight"]),
+                              opt, sched, cfg["batch"], rng))
         shown = ""
         if held and ((epoch + 1) % every == 0 or epoch + 1 == cfg["epochs"]):
             check = validate(model, held)
@@ -326,8 +316,6 @@ def _save(
     torch.save(model.state_dict(), out / f"{name}.pt")
     onnx_path = out / f"{name}.onnx"
     mismatch = export_onnx(model, onnx_path, tuple(cfg["patch"]))
-    import onnx
-
     manifest = {
         "name": name,
         "config": cfg,
@@ -341,27 +329,64 @@ def _save(
             "samples": len(runs["paths"]),
             "samples_sha256": runs["sha256"],
         },
-        "versions": {"torch": torch.__version__, "onnx": onnx.__version__, "opencv": cv2.__version__, "numpy": np.__version__, "python": platform.python_version()},
-        "machine": f"{platform.machine()}, {torch.get_num_threads()} threads",
+        **made_with(),
         "epochs_run": epochs_run,
         "train_seconds": round(time.time() - started),
         "loss_by_epoch": list(log),
         "validation": validation,
         "parameters_bytes": parameters_bytes(model),
-        "onnx": {"file": onnx_path.name, "sha256": sha256(onnx_path), "bytes": onnx_path.stat().st_size, "opencv_max_abs_diff": mismatch},
+        "onnx": onnx_record(onnx_path, mismatch),
         "input": {"cube_px": cfg["cube_px"], "channels": "throw BGR, empty tray BGR, 6 reference colours BGR as planes; 0..1", "multiple_of": 16},
         "output": {"heatmap": "1/4 of the input: a cube-centre logit, then the cube's reference colour BGR 0..1"},
     }
     (out / f"{name}.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def epoch_loss(model: torch.nn.Module, items: list, make: Callable, loss: Callable, optimiser: torch.optim.Optimizer,
+               schedule: torch.optim.lr_scheduler.LRScheduler, batch: int, rng: np.random.Generator) -> float:
+    """One epoch over ``items`` in a random order, ``batch`` at a time (a last partial batch
+    left out); ``make(item, rng)`` gives an input and its target. The epoch's mean loss."""
+    order = rng.permutation(len(items))
+    losses = []
+    for b in range(len(items) // batch):
+        pairs = [make(items[i], rng) for i in order[b * batch : (b + 1) * batch]]
+        x = torch.from_numpy(np.stack([p[0] for p in pairs]))
+        y = torch.from_numpy(np.stack([p[1] for p in pairs]))
+        value = loss(model(x), y)
+        optimiser.zero_grad()
+        value.backward()
+        optimiser.step()
+        schedule.step()
+        losses.append(value.item())
+    return round(float(np.mean(losses)), 4)
+
+
+def made_with() -> dict:
+    """The versions and machine a manifest records, for reproducing its model."""
+    import onnx
+
+    return {"versions": {"torch": torch.__version__, "onnx": onnx.__version__, "opencv": cv2.__version__, "numpy": np.__version__,
+                         "python": platform.python_version()},
+            "machine": f"{platform.machine()}, {torch.get_num_threads()} threads"}
+
+
+def onnx_record(path: Path, mismatch: float) -> dict:
+    """A manifest's record of its ONNX file, which tests check the committed file against."""
+    return {"file": path.name, "sha256": sha256(path), "bytes": path.stat().st_size, "opencv_max_abs_diff": mismatch}
+
+
+def command_line(run: Callable[[Path, Path], dict], description: str, shown: tuple[str, ...], argv: list[str] | None) -> None:
+    """``CONFIG [--out DIR]``: a training run, then the manifest's ``shown`` entries."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("config", type=Path)
     parser.add_argument("--out", type=Path, default=Path("training/models"))
     args = parser.parse_args(argv)
-    manifest = train(args.config, args.out)
-    print(json.dumps({k: manifest[k] for k in ("name", "train_seconds", "parameters_bytes", "onnx")}, indent=1))
+    manifest = run(args.config, args.out)
+    print(json.dumps({k: manifest[k] for k in shown}, indent=1))
+
+
+def main(argv: list[str] | None = None) -> None:
+    command_line(train, __doc__.splitlines()[0], ("name", "train_seconds", "parameters_bytes", "onnx"), argv)
 
 
 if __name__ == "__main__":

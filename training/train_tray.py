@@ -9,10 +9,8 @@ whose found outline overlaps the true one by at least ``GOOD_OVERLAP`` (then the
 overlap), and keeps the best epoch."""
 from __future__ import annotations
 
-import argparse
 import copy
 import json
-import platform
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +20,7 @@ import numpy as np
 import torch
 
 from training import data
-from training.train import _jpeg, export_onnx_of, sha256
+from training.train import command_line, epoch_loss, export_onnx_of, made_with, onnx_record, through_jpeg
 from training.tray_model import TrayFinderNet
 from vision.learned_tray import GOOD_OVERLAP, SIDE, STRIDE, outline_of, overlap, tray_input
 
@@ -84,9 +82,9 @@ def augment(photo: Photo, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 1.2))
     img = img + rng.normal(0, rng.uniform(0, aug["noise"]), img.shape).astype(np.float32)
     if rng.random() < aug["jpeg_p"]:
-        img = _jpeg(img, int(rng.integers(*aug["jpeg_quality"])))
+        img = through_jpeg(img, int(rng.integers(*aug["jpeg_quality"])))
     target = tray_mask(tray, (CANVAS[0] // STRIDE, CANVAS[1] // STRIDE))
-    return np.clip(img, 0, 1).transpose(2, 0, 1).astype(np.float32), target.astype(np.float32)
+    return np.clip(img, 0, 1).transpose(2, 0, 1).astype(np.float32), target[None].astype(np.float32)
 
 
 def validate(model: torch.nn.Module, held: list[Photo]) -> tuple[float, float]:
@@ -129,19 +127,7 @@ def train(config_path: Path, out: Path) -> dict:
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=cfg["lr"], total_steps=steps)
     best, log, held_log = None, [], []
     for epoch in range(1, cfg["epochs"] + 1):
-        order = rng.permutation(len(train_photos))
-        losses = []
-        for start in range(0, len(order) - cfg["batch"] + 1, cfg["batch"]):
-            pairs = [augment(train_photos[i], cfg, rng) for i in order[start : start + cfg["batch"]]]
-            x = torch.from_numpy(np.stack([p[0] for p in pairs]))
-            target = torch.from_numpy(np.stack([p[1] for p in pairs]))[:, None]
-            loss = _loss(model(x), target)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            losses.append(loss.item())
-        log.append(round(float(np.mean(losses)), 4))
+        log.append(epoch_loss(model, train_photos, lambda p, r: augment(p, cfg, r), _loss, optimiser, schedule, cfg["batch"], rng))
         if epoch % cfg["validate_every"] == 0 or epoch == cfg["epochs"]:
             good, mean = validate(model, held)
             held_log.append([epoch, round(good, 4), round(mean, 4)])
@@ -153,8 +139,6 @@ def train(config_path: Path, out: Path) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     onnx_path = out / f"{cfg['name']}.onnx"
     mismatch = export_onnx_of(model, onnx_path, (1, 3, *CANVAS), "on_tray")
-    import onnx
-
     def described(chosen_entries: list, entries: list) -> list:
         return [json.loads((f / "dataset.json").read_text()) | {"entry": e} for (f, _), e in zip(chosen_entries, entries)]
 
@@ -166,11 +150,9 @@ def train(config_path: Path, out: Path) -> dict:
                        "samples_sha256": data.samples_hash([p for _, ps in held_chosen for p in ps]), "photos": len(held),
                        "by_epoch": held_log, "by_epoch_columns": ["epoch", f"outlines overlapping >= {GOOD_OVERLAP}", "mean overlap"],
                        "kept_epoch": best[1], "good_outlines": round(best[0][0], 4), "mean_overlap": round(best[0][1], 4)},
-        "versions": {"torch": torch.__version__, "onnx": onnx.__version__, "opencv": cv2.__version__, "numpy": np.__version__,
-                     "python": platform.python_version()},
-        "machine": f"{platform.machine()}, {torch.get_num_threads()} threads",
+        **made_with(),
         "epochs_run": cfg["epochs"], "train_seconds": round(time.time() - started), "loss_by_epoch": log,
-        "onnx": {"file": onnx_path.name, "sha256": sha256(onnx_path), "bytes": onnx_path.stat().st_size, "opencv_max_abs_diff": mismatch},
+        "onnx": onnx_record(onnx_path, mismatch),
         "input": {"side": SIDE, "channels": "the empty tray's photo, BGR 0..1", "multiple_of": 32},
         "output": {"on_tray": f"1/{STRIDE} of the input: the logit that the cell shows the tray"},
     }
@@ -179,12 +161,7 @@ def train(config_path: Path, out: Path) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("config", type=Path)
-    parser.add_argument("--out", type=Path, default=Path("training/models"))
-    args = parser.parse_args(argv)
-    manifest = train(args.config, args.out)
-    print(json.dumps({k: manifest[k] for k in ("name", "train_seconds", "onnx")}, indent=1))
+    command_line(train, __doc__.splitlines()[0], ("name", "train_seconds", "onnx"), argv)
 
 
 if __name__ == "__main__":

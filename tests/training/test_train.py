@@ -50,6 +50,6 @@ def test_when_no_photo_is_exact_fewer_cubes_off_decides():
 def test_the_jpeg_augmentation_keeps_the_picture_and_adds_its_blocks():
     rng = np.random.default_rng(0)
     img = np.clip(rng.normal(0.5, 0.2, (32, 48, 3)), 0, 1).astype(np.float32)
-    out = train._jpeg(img, 40)
+    out = train.through_jpeg(img, 40)
     assert out.shape == img.shape and out.dtype == np.float32
     assert 0.005 < np.abs(out - img).mean() < 0.2

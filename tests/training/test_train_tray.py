@@ -30,7 +30,7 @@ def _bright_tray(rng: np.random.Generator) -> train_tray.Photo:
 def test_the_target_covers_the_tray_after_every_augmentation():
     rng = np.random.default_rng(3)
     for _ in range(20):
-        x, target = train_tray.augment(_bright_tray(rng), CONFIG, rng)
+        x, (target,) = train_tray.augment(_bright_tray(rng), CONFIG, rng)
         brightness = cv2.resize(x.mean(axis=0), target.shape[::-1], interpolation=cv2.INTER_AREA)
         inside = target.astype(bool)
         edge = cv2.dilate(target, np.ones((3, 3))) != cv2.erode(target, np.ones((3, 3)))
