@@ -22,7 +22,7 @@ MULTIPLE = 32  # the input's sides are padded to a multiple of this (five halvin
 GOOD_OVERLAP = 0.9  # intersection over union with the true tray from which an outline is called good
 SMALLEST = 0.03  # share of the picture below which a region is no tray a camera was pointed at
 MODELS = Path(__file__).resolve().parents[1] / "training" / "models"
-MODEL = MODELS / "trayfinder1.onnx"
+MODEL = MODELS / "trayfinder2.onnx"
 
 
 def tray_input(image: np.ndarray) -> tuple[np.ndarray, float]:
