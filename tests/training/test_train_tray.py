@@ -15,7 +15,7 @@ pytest.importorskip("torch", reason="torch is the train extra: pip install -e '.
 from training import train_tray  # noqa: E402
 from vision.learned_tray import STRIDE, overlap  # noqa: E402
 
-CONFIG = json.loads((Path(__file__).resolve().parents[2] / "training" / "configs" / "trayfinder1.json").read_text())
+CONFIG = json.loads((Path(__file__).resolve().parents[2] / "training" / "configs" / "trayfinder2.json").read_text())
 
 
 def _bright_tray(rng: np.random.Generator) -> train_tray.Photo:

@@ -42,7 +42,7 @@ def _holds(found: np.ndarray, tray: np.ndarray) -> tuple[float, float]:
 
 @pytest.mark.parametrize("seed", [1, 4, 7])
 def test_the_whole_tray_is_found_on_a_renderer_the_network_never_saw(seed):
-    """On the generator's photos the outline runs past the tray onto the table (by a third of
+    """On the generator's photos the outline runs past the tray onto the table (by a quarter of
     its area, at the median of 60 tables), never off it: no cube in the tray is left out."""
     session, empty, _ = photos(seed)
     found = TrayFinder().outline(empty)
