@@ -22,7 +22,7 @@ import torch
 from training import data
 from training.train import command_line, epoch_loss, export_onnx_of, made_with, onnx_record, through_jpeg
 from training.tray_model import TrayFinderNet
-from vision.learned_tray import GOOD_OVERLAP, SIDE, STRIDE, outline_of, overlap, tray_input
+from vision.learned_tray import GOOD_OVERLAP, SIDE, STRIDE, cells_on_tray, outline_of, overlap, tray_input
 
 CANVAS = (160, 192)  # height, width of a training input: any photo's SIDE-wide picture fits
 
@@ -95,9 +95,7 @@ def validate(model: torch.nn.Module, held: list[Photo]) -> tuple[float, float]:
         for photo in held:
             x, scale = tray_input(photo.image)
             logits = model(torch.from_numpy(x))[0, 0].numpy()
-            h, w = photo.image.shape[:2]
-            rows, cols = -(-round(h * scale) // STRIDE), -(-round(w * scale) // STRIDE)
-            overlaps.append(overlap(outline_of(logits[:rows, :cols] > 0, scale), photo.tray))
+            overlaps.append(overlap(outline_of(cells_on_tray(logits, photo.image.shape, scale), scale), photo.tray))
     model.train()
     return float(np.mean([o >= GOOD_OVERLAP for o in overlaps])), float(np.mean(overlaps))
 

@@ -21,7 +21,7 @@ STRIDE = 2  # input pixels a cell of the answer spans
 MULTIPLE = 32  # the input's sides are padded to a multiple of this (five halvings)
 GOOD_OVERLAP = 0.9  # intersection over union with the true tray from which an outline is called good
 SMALLEST = 0.03  # share of the picture below which a region is no tray a camera was pointed at
-MODELS = Path(__file__).resolve().parents[1] / "training" / "models"
+MODELS = Path(__file__).resolve().parents[1] / "training" / "models"  # the committed models, each with its manifest
 MODEL = MODELS / "trayfinder2.onnx"
 
 
@@ -52,6 +52,13 @@ def outline_of(on_tray: np.ndarray, scale: float) -> np.ndarray | None:
     return (cv2.convexHull(corners).reshape(-1, 2) * (STRIDE / scale)).astype(np.float32)
 
 
+def cells_on_tray(logits: np.ndarray, shape: tuple[int, ...], scale: float) -> np.ndarray:
+    """The network's answer for a photo of ``shape`` read as cells on the tray, the padding's
+    cut off."""
+    rows, cols = -(-round(shape[0] * scale) // STRIDE), -(-round(shape[1] * scale) // STRIDE)
+    return logits[:rows, :cols] > 0
+
+
 def overlap(found: np.ndarray | None, tray: np.ndarray) -> float:
     """Intersection over union of a found outline's hull and the true tray's (0 when none was
     found): how training, tests and the bench grade an outline."""
@@ -72,10 +79,7 @@ class TrayFinder:
         """Per cell of the photo (padding cut off), whether it shows the tray; and the scale."""
         x, scale = tray_input(image)
         self.net.setInput(x)
-        logits = self.net.forward()[0, 0]
-        h, w = image.shape[:2]
-        rows, cols = -(-round(h * scale) // STRIDE), -(-round(w * scale) // STRIDE)
-        return logits[:rows, :cols] > 0, scale
+        return cells_on_tray(self.net.forward()[0, 0], image.shape, scale), scale
 
     def outline(self, image: np.ndarray) -> np.ndarray | None:
         """The tray's outline in the photo's pixels (N x 2, convex), or None where no region
