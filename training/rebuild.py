@@ -17,10 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from devtools.trays.sessions import OUTLINE_FORMAT, RENDERER
 from training import data
-
-RENDERER = "mitsuba3-volpath"
-OUTLINE_FORMAT = "tray-outline/1"
 
 
 def _folder(entry: dict, root: Path | None) -> Path:

@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 import torch
 
+from devtools.trays.sessions import OUTLINE_FORMAT
 from training import data
 from training.train import command_line, epoch_loss, export_onnx_of, made_with, onnx_record, through_jpeg
 from training.tray_model import TrayFinderNet
@@ -39,7 +40,7 @@ def photos(entry: str | dict) -> list[Photo]:
     seen, out = set(), []
     for path in paths:
         meta = json.loads(path.read_text(encoding="utf-8"))
-        name = meta["image"] if meta["format"] == "tray-outline/1" else meta["empty"]
+        name = meta["image"] if meta["format"] == OUTLINE_FORMAT else meta["empty"]
         if name in seen:
             continue
         seen.add(name)
