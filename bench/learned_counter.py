@@ -14,13 +14,14 @@ interval; the share of photos called unsure; the share of photos called sure who
 wrong; set-ups whose calibration was refused; and milliseconds to count one frame (median).
 
 - learned: ``training.infer`` with the model's manifest's sure threshold (set on the
-  validation slice). It is handed the calibration the labels give (the tray's outline, the
-  reference cubes' top centres), as the product's calibration does not feed it yet; so it
-  refuses nothing, by construction. With ``--own-calibration`` it calibrates itself
+  validation slice). By default it is handed the calibration the labels give (the tray's
+  outline, the reference cubes' top centres), so it refuses nothing, by construction. With ``--own-calibration`` it calibrates itself
   (``vision.learned_calibration``: the cube size and the six reference cubes found by the network on
   the reference photo) and only the tray's outline comes from the labels, as two taps give it.
   With ``--as-product`` nothing comes from the labels: ``vision.learned_counter`` finds the tray
-  and the cubes on the two photos and counts, as ``python -m vision ... --counter learned`` does;
+  (the tray finder's network, else the rules' geometry) and the cubes on the two photos and
+  counts, as ``python -m vision ... --counter learned`` does, and the bench says how well the
+  outlines it took overlap the true trays;
   beside the rules, it also reports the table's camera, which counts with the rules where
   their calibration takes the photos and with the learned counter where only it does.
 - rules: ``vision.calibration.calibrate`` on the set-up's empty and reference photos and
