@@ -139,10 +139,10 @@ def _write(path: Path, data: bytes) -> None:
 
 def dataset_description(
     seed: int, throws: int, spp: int, variant: str, frames: tuple[tuple[int, int], ...] = RESOLUTIONS,
-    surfaces: tuple[str, ...] = SURFACES, format: str = FORMAT,
+    surfaces: tuple[str, ...] = SURFACES, sample_format: str = FORMAT,
 ) -> dict:
     """``dataset.json``: the same for every process of one run, so any of them may write it."""
-    description = {"renderer": RENDERER, "variant": variant, "seed": seed, "throws": throws, "spp": spp, "format": format}
+    description = {"renderer": RENDERER, "variant": variant, "seed": seed, "throws": throws, "spp": spp, "format": sample_format}
     if frames != RESOLUTIONS:  # runs before frame sizes could be chosen describe themselves without them
         description["frames"] = [f"{w}x{h}" for w, h in frames]
     if surfaces != SURFACES:  # likewise the tables drawn from
