@@ -93,6 +93,16 @@ def samples_hash(paths: Sequence[Path]) -> str:
     return digest.hexdigest()
 
 
+def record(entries: Sequence[str | dict]) -> dict:
+    """What a manifest records of the data set ``entries`` name: each folder's description
+    (its ``dataset.json``) with the entry read, the number of samples, and their hash."""
+    chosen = [selected(e) for e in entries]
+    paths = [p for _, ps in chosen for p in ps]
+    described = [json.loads((f / "dataset.json").read_text()) | {"entry": e} if (f / "dataset.json").exists() else e
+                 for (f, _), e in zip(chosen, entries)]
+    return {"folders": described, "samples": len(paths), "samples_sha256": samples_hash(paths)}
+
+
 # ---------------------------------------------------------------- the existing generator
 
 

@@ -241,21 +241,14 @@ def train(config_path: Path, out: Path) -> dict:
     torch.set_num_threads(int(cfg.get("threads", 2)))
     torch.use_deterministic_algorithms(True)
     rng = np.random.default_rng(seed)
-    chosen = [data.selected(entry) for entry in cfg["data"]]
-    folders = [f for f, _ in chosen]
-    paths = [p for _, ps in chosen for p in ps]
+    paths = [p for entry in cfg["data"] for p in data.selected(entry)[1]]
     started = time.time()
     crops = [_prepare(p, cfg["cube_px"], cfg["zoom"]) for p in paths]
-    held_chosen = [data.selected(entry) for entry in cfg.get("validation", [])]
-    held_paths = [p for _, ps in held_chosen for p in ps]
-    held = [_held(p, cfg["cube_px"]) for p in held_paths]
+    held = [_held(p, cfg["cube_px"]) for entry in cfg.get("validation", []) for p in data.selected(entry)[1]]
     every = int(cfg.get("validate_every", 1))
     best: tuple[tuple[float, float], int, dict, Checked] | None = None
     held_log = []
-    runs = {
-        "folders": folders, "paths": paths, "sha256": data.samples_hash(paths),
-        "held_chosen": held_chosen, "held_paths": held_paths, "held_sha256": data.samples_hash(held_paths),
-    }
+    runs = {"data": data.record(cfg["data"]), "validation": data.record(cfg.get("validation", []))}
 
     def save(kept: tuple | None, epochs_run: int) -> dict:
         return _save(out, config_path, cfg, model, kept, epochs_run, runs, held_log, log, started)
@@ -299,9 +292,7 @@ def _save(
         threshold = infer.sure_threshold(results)
         sure = [right for right, conf in results if conf >= threshold]
         validation = {
-            "folders": [json.loads((f / "dataset.json").read_text()) | {"entry": e} for (f, _), e in zip(runs["held_chosen"], cfg["validation"])],
-            "samples": len(runs["held_paths"]),
-            "samples_sha256": runs["held_sha256"],
+            **runs["validation"],
             "exact_by_epoch": held_log,
             "by_epoch_columns": ["epoch", "all counts exact", "cube threshold", "cubes off a photo"],
             "kept_epoch": best[1],
@@ -321,14 +312,7 @@ def _save(
         "config": cfg,
         "config_file": str(config_path),
         "seed": int(cfg["seed"]),
-        "data": {
-            "folders": [
-                json.loads((f / "dataset.json").read_text()) | {"entry": e} if (f / "dataset.json").exists() else e
-                for f, e in zip(runs["folders"], cfg["data"])
-            ],
-            "samples": len(runs["paths"]),
-            "samples_sha256": runs["sha256"],
-        },
+        "data": runs["data"],
         **made_with(),
         "epochs_run": epochs_run,
         "train_seconds": round(time.time() - started),

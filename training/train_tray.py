@@ -116,8 +116,6 @@ def train(config_path: Path, out: Path) -> dict:
     torch.use_deterministic_algorithms(True)
     rng = np.random.default_rng(int(cfg["seed"]))
     started = time.time()
-    chosen = [data.selected(e) for e in cfg["data"]]
-    held_chosen = [data.selected(e) for e in cfg["validation"]]
     train_photos = [p for e in cfg["data"] for p in photos(e)]
     held = [p for e in cfg["validation"] for p in photos(e)]
     model = TrayFinderNet(cfg["width"])
@@ -138,15 +136,10 @@ def train(config_path: Path, out: Path) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     onnx_path = out / f"{cfg['name']}.onnx"
     mismatch = export_onnx_of(model, onnx_path, (1, 3, *CANVAS), "on_tray")
-    def described(chosen_entries: list, entries: list) -> list:
-        return [json.loads((f / "dataset.json").read_text()) | {"entry": e} for (f, _), e in zip(chosen_entries, entries)]
-
     manifest = {
         "name": cfg["name"], "config": cfg, "config_file": str(config_path), "seed": int(cfg["seed"]),
-        "data": {"folders": described(chosen, cfg["data"]), "samples": sum(len(p) for _, p in chosen),
-                 "samples_sha256": data.samples_hash([p for _, ps in chosen for p in ps]), "photos": len(train_photos)},
-        "validation": {"folders": described(held_chosen, cfg["validation"]), "samples": sum(len(p) for _, p in held_chosen),
-                       "samples_sha256": data.samples_hash([p for _, ps in held_chosen for p in ps]), "photos": len(held),
+        "data": {**data.record(cfg["data"]), "photos": len(train_photos)},
+        "validation": {**data.record(cfg["validation"]), "photos": len(held),
                        "by_epoch": held_log, "by_epoch_columns": ["epoch", f"outlines overlapping >= {GOOD_OVERLAP}", "mean overlap"],
                        "kept_epoch": best[1], "good_outlines": round(best[0][0], 4), "mean_overlap": round(best[0][1], 4)},
         **made_with(),
