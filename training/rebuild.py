@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("manifest", type=Path, help="a model's manifest, training/models/NAME.json")
     parser.add_argument("--root", type=Path, help="write the folders here (by their names), not where the manifest says")
     parser.add_argument("--workers", type=int, default=2, help="render processes at a time")
-    parser.add_argument("--only", choices=list(parts({"data": None, "validation": None})), help="render this data set alone")
+    parser.add_argument("--only", choices=("validation", "training"), help="render this data set alone")
     parser.add_argument("--check-only", action="store_true", help="compare the folders as they are, render nothing")
     args = parser.parse_args(argv)
     manifest = json.loads(args.manifest.read_text(encoding="utf-8"))

@@ -96,16 +96,17 @@ def load_learned(path: str | Path, colours: Sequence[str] | None = None) -> Lear
         raise CalibrationError("calibration.unreadable") from None
 
 
-@lru_cache(maxsize=2)
-def _tray_finder(model: Path) -> learned_tray.TrayFinder:
-    return learned_tray.TrayFinder(model)
+@lru_cache(maxsize=1)
+def _tray_finder() -> learned_tray.TrayFinder:
+    """The product's tray finder, read once a process."""
+    return learned_tray.TrayFinder()
 
 
 def _outlines(empty: np.ndarray) -> list[np.ndarray]:
     """The tray's outlines found on the empty photo, the most trusted first: the tray finder's,
     then the rule-based finders' that do not merely follow the picture's border."""
     h, w = empty.shape[:2]
-    learned = _tray_finder(learned_tray.MODEL).outline(empty)
+    learned = _tray_finder().outline(empty)
     ruled = [o for find in (geometry.find_tray, geometry.find_rim, geometry.find_tray_by_lines)
              if (o := find(empty)) is not None and roi_of(o, (w, h)) != (0, 0, w, h)]
     return ([] if learned is None else [learned]) + ruled
