@@ -1,13 +1,15 @@
 """A reproducible training run of the learned counter, from a configuration file.
 
-    .venv/bin/python -m training.train training/configs/smoke.json [--out training/models]
+    .venv/bin/python -m training.train training/configs/lean32.json [--out DIR] [--stop-after EPOCHS]
 
 Writes ``<name>.pt`` (the weights), ``<name>.onnx`` (what ``training.infer`` runs with OpenCV)
 and ``<name>.json``, the manifest: the configuration, the seed, the data it was trained on
 (the data folders' descriptions and a hash of their sample files), the torch and onnx
 versions, the ONNX file's SHA-256 and how closely OpenCV's ``dnn`` reproduces torch's output.
 The same configuration, data and versions give the same weights on a CPU: every random draw
-comes from the seed, torch runs deterministic algorithms on a fixed number of threads.
+comes from the seed, torch runs deterministic algorithms on a fixed number of threads. A
+stopped run (killed, or ``--stop-after``) leaves its state after its last whole epoch in
+``<name>.checkpoint.pt``, and the same command goes on from there to the same weights.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ import cv2
 import numpy as np
 import torch
 
-from training import data, infer
+from training import checkpoint, data, infer
 from vision.learned import CUBE_AT, decode
 from vision.learned_input import network_input, reference_colours, roi_of, slot_colours
 from training.model import IN_CHANNELS, OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
@@ -232,9 +234,11 @@ def export_onnx_of(model: torch.nn.Module, path: Path, shape: tuple[int, ...], o
     return float(np.abs(net.forward() - expected).max())
 
 
-def train(config_path: Path, out: Path) -> dict:
+def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
     """Train from ``config_path``; writes the weights, the ONNX file and the manifest into
-    ``out`` and returns the manifest."""
+    ``out`` and returns the manifest. A stopped run of the same configuration in ``out`` goes
+    on from its last whole epoch (``training.checkpoint``); ``stop_after`` epochs of this
+    sitting, it stops and leaves its state for the next."""
     cfg = json.loads(config_path.read_text(encoding="utf-8"))
     seed = int(cfg["seed"])
     torch.manual_seed(seed)
@@ -247,7 +251,8 @@ def train(config_path: Path, out: Path) -> dict:
     held = [_held(p, cfg["cube_px"]) for entry in cfg.get("validation", []) for p in data.selected(entry)[1]]
     every = int(cfg.get("validate_every", 1))
     best: tuple[tuple[float, float], int, dict, Checked] | None = None
-    held_log = []
+    held_log: list = []
+    log: list = []
     runs = {"data": data.record(cfg["data"]), "validation": data.record(cfg.get("validation", []))}
 
     def save(kept: tuple | None, epochs_run: int) -> dict:
@@ -258,9 +263,20 @@ def train(config_path: Path, out: Path) -> dict:
     opt = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
     steps = cfg["epochs"] * (len(crops) // cfg["batch"])
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=cfg["lr"], total_steps=steps, pct_start=0.1)
-    log = []
+    stopped = checkpoint.path_of(out, cfg["name"])
+    done = 0
+    state = checkpoint.load(stopped, cfg)
+    if state is not None:
+        model.load_state_dict(state["model"])
+        opt.load_state_dict(state["optimiser"])
+        sched.load_state_dict(state["schedule"])
+        rng.bit_generator.state = state["rng"]
+        torch.set_rng_state(state["torch_rng"])
+        done, log, held_log, best = state["epochs_done"], state["log"], state["held_log"], state["best"]
+        started -= state["seconds"]
+        print(f"resuming after epoch {done} of {cfg['epochs']}", flush=True)
     model.train()
-    for epoch in range(cfg["epochs"]):
+    for epoch in range(done, cfg["epochs"]):
         log.append(epoch_loss(model, crops, lambda c, r: _augment(c, cfg, r), lambda out, y: loss_of(out, y, cfg["colour_weight"]),
                               opt, sched, cfg["batch"], rng))
         shown = ""
@@ -272,7 +288,16 @@ def train(config_path: Path, out: Path) -> dict:
                 save(best, epoch + 1)
             shown = f", validation exact {check.exact:.3f} at cube {check.cube_at}, {check.cubes_off:.2f} cubes off"
         print(f"epoch {epoch + 1}/{cfg['epochs']} loss {log[-1]:.4f}{shown} ({time.time() - started:.0f} s)", flush=True)
-    return save(best, cfg["epochs"])
+        if epoch + 1 < cfg["epochs"]:
+            checkpoint.save(stopped, cfg, {
+                "model": model.state_dict(), "optimiser": opt.state_dict(), "schedule": sched.state_dict(),
+                "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state(), "epochs_done": epoch + 1,
+                "log": log, "held_log": held_log, "best": best, "seconds": time.time() - started})
+            if stop_after is not None and epoch + 1 - done >= stop_after:
+                return save(best, epoch + 1)
+    manifest = save(best, cfg["epochs"])
+    stopped.unlink(missing_ok=True)
+    return manifest
 
 
 def _save(
@@ -359,18 +384,24 @@ def onnx_record(path: Path, mismatch: float) -> dict:
     return {"file": path.name, "sha256": sha256(path), "bytes": path.stat().st_size, "opencv_max_abs_diff": mismatch}
 
 
-def command_line(run: Callable[[Path, Path], dict], description: str, shown: tuple[str, ...], argv: list[str] | None) -> None:
-    """``CONFIG [--out DIR]``: a training run, then the manifest's ``shown`` entries."""
+def command_line(run: Callable[..., dict], description: str, shown: tuple[str, ...], argv: list[str] | None,
+                 resumable: bool = False) -> None:
+    """``CONFIG [--out DIR]``: a training run, then the manifest's ``shown`` entries; a
+    ``resumable`` run also takes ``--stop-after EPOCHS``."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("config", type=Path)
     parser.add_argument("--out", type=Path, default=Path("training/models"))
+    if resumable:
+        parser.add_argument("--stop-after", type=int, metavar="EPOCHS",
+                            help="stop after this many epochs; the same command later goes on from there")
     args = parser.parse_args(argv)
-    manifest = run(args.config, args.out)
+    manifest = run(args.config, args.out, args.stop_after) if resumable else run(args.config, args.out)
     print(json.dumps({k: manifest[k] for k in shown}, indent=1))
 
 
 def main(argv: list[str] | None = None) -> None:
-    command_line(train, __doc__.splitlines()[0], ("name", "train_seconds", "parameters_bytes", "onnx"), argv)
+    command_line(train, __doc__.splitlines()[0], ("name", "epochs_run", "train_seconds", "parameters_bytes", "onnx"), argv,
+                 resumable=True)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,58 @@
+"""A training run stopped after any epoch goes on where it was (training/checkpoint.py): the
+counter's run takes longer than a sitting, and must end as a run never stopped. Needs the
+train extra (torch), which ./test never installs, so it skips there."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch", reason="torch is the train extra: pip install -e '.[train]'")
+
+from training import data, train  # noqa: E402
+
+CONFIG = json.loads((Path(__file__).resolve().parents[2] / "training" / "configs" / "lean32.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def config(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The lean32 design, narrow, three short epochs on two generator tables."""
+    folder = tmp_path_factory.mktemp("samples")
+    list(data.write_generator_samples(folder, [11, 12], 3))
+    config_folder = tmp_path_factory.mktemp("config")
+    cfg = {**CONFIG, "name": "tiny", "data": [str(folder)], "validation": [str(folder)], "validate_every": 1,
+           "width": 8, "batch": 2, "epochs": 3, "patch": [64, 64]}
+    path = config_folder / "tiny.json"
+    path.write_text(json.dumps(cfg), encoding="utf-8")
+    return path
+
+
+def _weights(out: Path) -> dict:
+    return torch.load(out / "tiny.pt")
+
+
+def test_a_run_stopped_after_each_epoch_ends_with_the_weights_of_a_run_never_stopped(config: Path, tmp_path: Path):
+    whole = train.train(config, tmp_path / "whole")
+    for _ in range(2):
+        assert train.train(config, tmp_path / "stopped", stop_after=1)["epochs_run"] < 3
+    resumed = train.train(config, tmp_path / "stopped")
+    assert resumed["loss_by_epoch"] == whole["loss_by_epoch"]
+    assert resumed["validation"]["exact_by_epoch"] == whole["validation"]["exact_by_epoch"]
+    a, b = _weights(tmp_path / "whole"), _weights(tmp_path / "stopped")
+    assert all(torch.equal(a[k], b[k]) for k in a)
+
+
+def test_a_finished_run_leaves_no_state_to_resume(config: Path, tmp_path: Path):
+    train.train(config, tmp_path, stop_after=1)
+    assert (tmp_path / "tiny.checkpoint.pt").exists()
+    train.train(config, tmp_path)
+    assert not (tmp_path / "tiny.checkpoint.pt").exists()
+
+
+def test_a_stopped_run_of_another_configuration_is_refused(config: Path, tmp_path: Path):
+    train.train(config, tmp_path, stop_after=1)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({**json.loads(config.read_text()), "lr": 0.001}), encoding="utf-8")
+    with pytest.raises(SystemExit, match="another configuration"):
+        train.train(other, tmp_path)
