@@ -22,8 +22,9 @@ wrong; set-ups whose calibration was refused; and milliseconds to count one fram
   (the tray finder's network, else the rules' geometry) and the cubes on the two photos and
   counts, as ``python -m vision ... --counter learned`` does, and the bench says how well the
   outlines it took overlap the true trays;
-  beside the rules, it also reports the table's camera, which counts with the rules where
-  their calibration takes the photos and with the learned counter where only it does.
+  beside the rules, it also reports the table's camera (``vision.table_counter``): the rules
+  checked by the learned counter where both calibrate (sure only when the two agree), else
+  whichever calibrates.
 - rules: ``vision.calibration.calibrate`` on the set-up's empty and reference photos and
   ``vision.counter.Counter``, as the product runs them.
 - HSV baseline: ``bench/vision_counter.py``'s per-colour HSV thresholds and connected
@@ -47,7 +48,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from devtools import tray_photos as synth  # noqa: E402
 from training import data, infer  # noqa: E402
-from vision import learned_calibration as own, learned_counter  # noqa: E402
+from vision import learned_calibration as own, learned_counter, table_counter  # noqa: E402
 from vision.learned import TrayCounter, sure_confidence  # noqa: E402
 from vision.learned_input import roi_of  # noqa: E402
 from vision.learned_tray import GOOD_OVERLAP, overlap  # noqa: E402
@@ -128,10 +129,9 @@ def main(argv: list[str] | None = None) -> None:
     cv2.setNumThreads(1)
     threshold = sure_confidence(args.model)
     learned, rules, hsv = Tally("learned"), Tally("rules (vision/)"), Tally("HSV baseline")
-    table = Tally("the table's camera (the rules, else the learned counter)")
+    table = Tally("the table's camera (the rules checked by the learned counter, else either alone)")
     paths = data.samples_in(args.folder)
     sessions: dict[str, tuple] = {}
-    counted_setups: set[str] = set()
     for path in paths:
         sample = data.load(path)
         meta = json.loads(path.read_text(encoding="utf-8"))
@@ -165,32 +165,34 @@ def main(argv: list[str] | None = None) -> None:
             elif "learned" in wanted:
                 net = infer.counter_for(args.model, sample)
             baseline = HsvBaseline(synth.make_session(meta["source"]["session"])) if "hsv" in wanted else None
-            sessions[meta["empty"]] = (net, rule_counter, baseline)
+            at_table = None
+            if args.as_product and {"rules", "learned"} <= wanted:
+                at_table = table_counter.combined(rule_counter, net) if rule_counter or net else None
+                table.setups += 1
+                table.refused += at_table is None
+            sessions[meta["empty"]] = (net, rule_counter, baseline, at_table)
             for tally in (learned, rules):
                 tally.setups += 1
-        net, rule_counter, baseline = sessions[meta["empty"]]
-        if meta["empty"] not in counted_setups and args.as_product and "rules" in wanted:
-            counted_setups.add(meta["empty"])
-            table.setups += 1
-            table.refused += rule_counter is None and net is None
+        net, rule_counter, baseline, at_table = sessions[meta["empty"]]
+        if args.as_product and {"rules", "learned"} <= wanted:
+            if at_table is None:
+                table.add(label, None, sample.counts, None)
+            else:
+                count, ms = timed(at_table.count, sample.image)
+                table.ms.append(ms)
+                table.add(label, count.counts, sample.counts, count.unsure)
         if (args.own_calibration or args.as_product) and net is None:
             learned.add(label, None, sample.counts, None)
         elif net is not None:
             reading, ms = timed(net.count, sample.image)
             learned.ms.append(ms)
             learned.add(label, reading.counts, sample.counts, reading.confidence < threshold)
-            if args.as_product and "rules" in wanted and rule_counter is None:
-                table.add(label, reading.counts, sample.counts, reading.confidence < threshold)
         if "rules" in wanted and rule_counter is None:
             rules.add(label, None, sample.counts, None)
-            if args.as_product and net is None:
-                table.add(label, None, sample.counts, None)
         elif rule_counter is not None:
             count, ms = timed(rule_counter.count, sample.image)
             rules.ms.append(ms)
             rules.add(label, count.counts, sample.counts, count.unsure)
-            if args.as_product:
-                table.add(label, count.counts, sample.counts, count.unsure)
         if baseline is not None:
             hsv.add(label, baseline.count(sample.image), sample.counts, None)
     cubes = np.mean([sum(json.loads(p.read_text())["counts"].values()) for p in paths])

@@ -1,13 +1,15 @@
 """Command line: calibrate from two photos, count photos, print JSON.
 
-    python -m vision calibrate --empty EMPTY --reference REFERENCE -o CALIB.json [--colours red,blue,...] [--counter learned]
+    python -m vision calibrate --empty EMPTY --reference REFERENCE -o CALIB.json [--colours red,blue,...] [--counter rules|learned|table]
     python -m vision count IMAGE [IMAGE ...] --calibration CALIB.json [--colours ...] [--details] [--annotate DIR]
 
 The cubes' colours are names from the tower kit's palette (``companion.kits.tower.colours``);
 calibration learns the ones given (by default red, blue, yellow, purple, black and green), and
 a calibration counts those it learned (``--colours`` on ``count`` checks they are the ones meant).
 ``--counter learned`` calibrates the learned counter (``vision.learned_counter``) instead of
-the rule-based one; ``count`` counts with whichever the calibration file holds.
+the rule-based one; ``--counter table`` both, as the table's camera does
+(``vision.table_counter``: the rules checked by the network, or whichever finds the cubes);
+``count`` counts with whichever the calibration file holds.
 """
 from __future__ import annotations
 
@@ -21,9 +23,8 @@ import cv2
 from companion.kits.tower.colours import OPTION_HELP, TOOLS_DEFAULT, colours_argument
 from companion.kits.tower.source import in_english_message
 from vision.annotate import annotate
-from vision import learned_counter
+from vision import learned_counter, table_counter
 from vision.calibration import CalibrationError, calibrate
-from vision.source import counter_from_file
 
 
 def _read(path: str):
@@ -42,8 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     cal.add_argument("-o", "--output", required=True, help="calibration JSON to write")
     cal.add_argument("--colours", type=colours_argument, default=TOOLS_DEFAULT, metavar="NAMES",
                      help=OPTION_HELP)
-    cal.add_argument("--counter", choices=("rules", "learned"), default="rules",
-                     help="the counter to calibrate: the rule-based one (the product's) or the learned network")
+    cal.add_argument("--counter", choices=("rules", "learned", "table"), default="rules",
+                     help="the counter to calibrate: the rule-based one, the learned network, or both as the table's camera runs them")
     cnt = sub.add_parser("count", help="count cubes; one JSON object per image, in order")
     cnt.add_argument("images", nargs="+")
     cnt.add_argument("--calibration", required=True)
@@ -55,8 +56,12 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "calibrate":
         try:
-            learn = learned_counter.calibrate if args.counter == "learned" else calibrate
-            calibration = learn(_read(args.empty), _read(args.reference), args.colours)
+            empty, reference = _read(args.empty), _read(args.reference)
+            if args.counter == "table":
+                calibration = table_counter.calibrate(empty, reference, args.colours).calibration
+            else:
+                learn = learned_counter.calibrate if args.counter == "learned" else calibrate
+                calibration = learn(empty, reference, args.colours)
         except CalibrationError as error:
             print(f"vision: calibration failed: {error}", file=sys.stderr)
             return 2
@@ -66,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     try:
-        counter = counter_from_file(args.calibration, args.colours)
+        counter = table_counter.load(args.calibration, args.colours)
     except (OSError, CalibrationError) as error:
         print(f"vision: cannot use calibration {args.calibration}: {error}", file=sys.stderr)
         return 2

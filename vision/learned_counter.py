@@ -10,8 +10,9 @@ thin lines), then lets the counting network find the reference cubes in it
 unsure where the model's confidence stays under the sure threshold its validation set (the
 manifest's), and says so with the places in doubt marked.
 
-Which counter a file holds is written in it (``"counter": "learned"``); the rule-based counter
-stays the product's own until the learned one counts as well on photos no rule was tuned on.
+Which counter a file holds is written in it (``"counter": "learned"``; ``vision.table_counter``
+reads every kind). The table's camera counts with it alone where the rule-based calibration
+cannot find the cubes, and beside the rules, as their check, where both can.
 """
 from __future__ import annotations
 
@@ -71,29 +72,6 @@ class LearnedCalibration:
 
     def save(self, path: str | Path) -> None:
         write_atomically(Path(path), json.dumps(self.to_json()))
-
-
-def is_learned(data: object) -> bool:
-    """Whether a calibration file's contents are the learned counter's."""
-    return isinstance(data, dict) and data.get("counter") == KIND
-
-
-def load_learned(path: str | Path, colours: Sequence[str] | None = None) -> LearnedCalibration | None:
-    """The learned calibration in the file at ``path``, None when it holds another kind; one
-    that cannot be read, or is for other ``colours``, is refused as the rule-based loader
-    refuses one."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except ValueError:
-        raise CalibrationError("calibration.unreadable") from None
-    if not is_learned(data):
-        return None
-    try:
-        return LearnedCalibration.from_json(data, colours)
-    except CalibrationError:
-        raise
-    except (ValueError, KeyError, TypeError):
-        raise CalibrationError("calibration.unreadable") from None
 
 
 @lru_cache(maxsize=1)

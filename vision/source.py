@@ -21,8 +21,9 @@ from vision import frames
 from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration
 from vision.counter import Count, Counter
-from vision.learned_counter import LearnedCalibration, LearnedCounter, load_learned
+from vision.learned_counter import LearnedCalibration, LearnedCounter
 from vision.stability import Stabiliser, motion
+from vision.table_counter import CheckedCalibration, CheckedCounter, TableCounter, load
 
 
 RETRY_SECONDS = 2.0  # how often a webcam that cannot be read is tried again
@@ -52,7 +53,7 @@ class CameraTraySource:
 
     def __init__(
         self,
-        calibration: Calibration | LearnedCalibration | Counter | LearnedCounter,
+        calibration: Calibration | LearnedCalibration | CheckedCalibration | TableCounter,
         *,
         stabiliser: Stabiliser | None = None,
         annotate_frames: bool = True,
@@ -66,6 +67,7 @@ class CameraTraySource:
         self._counting = threading.Lock()  # one frame at a time, never across a recalibration
         self._reading: TrayReading | None = None
         self._previous: np.ndarray | None = None
+        self._check: tuple[dict[str, int], Count] | None = None  # the settled counts and their checked count
         self._throw: Throw | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -74,20 +76,21 @@ class CameraTraySource:
     def from_file(cls, path: str | Path, colours: Sequence[str] | None = None, **options: object) -> "CameraTraySource":
         """The source for a saved calibration, refused when ``colours`` (the game's cube
         colours) are not the ones it was calibrated for."""
-        return cls(counter_from_file(path, colours), **options)  # type: ignore[arg-type]
+        return cls(load(path, colours), **options)  # type: ignore[arg-type]
 
     def begin_throw(self, throw: Throw) -> None:
         """Forget the last battle's tray; counts above what was thrown plus what was inside are doubted."""
         with self._lock:
             self.stabiliser.reset()
             self._reading = None
+            self._check = None
             self._throw = throw
 
     def poll(self) -> TrayReading | None:
         with self._lock:
             return self._reading
 
-    def recalibrate(self, calibration: Calibration | LearnedCalibration | Counter | LearnedCounter) -> None:
+    def recalibrate(self, calibration: Calibration | LearnedCalibration | CheckedCalibration | TableCounter) -> None:
         """Count with a new calibration from the next frame on (the camera or the light moved).
 
         Whoever follows this source keeps following it: only what it learnt from frames under
@@ -98,6 +101,7 @@ class CameraTraySource:
             self.counter = counter
             self.stabiliser.reset()
             self._previous = None
+            self._check = None
             self._reading = None
 
     def push_frame(self, frame: bytes | np.ndarray, timestamp: float | None = None) -> TrayReading:
@@ -117,6 +121,9 @@ class CameraTraySource:
             doubts, confidence = against_throw(count, self._throw)
             impossible = len(doubts) > len(count.doubts)
             stable = self.stabiliser.update(count, moved, now) and not impossible
+            if isinstance(counter, CheckedCounter):
+                count = self._checked(counter, image, count, stable)
+                doubts, confidence = against_throw(count, self._throw)
             if stable and self.stabiliser.agreed < 1:
                 doubts.append(Doubt("doubt.flicker", {"agreed": round(100 * self.stabiliser.agreed)}))
                 confidence = min(confidence, self.stabiliser.agreed)
@@ -135,6 +142,16 @@ class CameraTraySource:
                 extra=extra,
             )
             return self._reading
+
+    def _checked(self, counter: CheckedCounter, image: np.ndarray, count: Count, stable: bool) -> Count:
+        """The settled tray's count checked by the learned counter, asked once a settle: the
+        tray lies still, so its answer holds until the tray moves or the count changes."""
+        if not stable:
+            self._check = None
+            return count
+        if self._check is None or self._check[0] != count.counts:
+            self._check = (dict(count.counts), counter.check(image, count))
+        return self._check[1]
 
     def watch(self, capture: Capture) -> None:
         """Read frames from ``capture`` on a background thread until ``stop``; a failed read ends it."""
@@ -217,16 +234,11 @@ class CameraTraySource:
         return self._thread is not None and self._thread.is_alive()
 
 
-def counter_from_file(path: str | Path, colours: Sequence[str] | None = None) -> Counter | LearnedCounter:
-    """The counter a saved calibration holds, rule-based or learned; refused as
-    ``Calibration.load`` refuses (another version, unreadable, other ``colours``)."""
-    learned = load_learned(path, colours)
-    return LearnedCounter(learned) if learned is not None else Counter(Calibration.load(path, colours))
-
-
-def _counter(calibration: Calibration | LearnedCalibration | Counter | LearnedCounter) -> Counter | LearnedCounter:
-    """A counter for ``calibration``, rule-based or learned; one already built is shared (its
-    colour tables or network take a fraction of a second and a few megabytes to build)."""
-    if isinstance(calibration, (Counter, LearnedCounter)):
+def _counter(calibration: Calibration | LearnedCalibration | CheckedCalibration | TableCounter) -> TableCounter:
+    """A counter for ``calibration``; one already built is shared (its colour tables or
+    network take a fraction of a second and a few megabytes to build)."""
+    if isinstance(calibration, (Counter, LearnedCounter, CheckedCounter)):
         return calibration
+    if isinstance(calibration, CheckedCalibration):
+        return CheckedCounter.of(calibration)
     return LearnedCounter(calibration) if isinstance(calibration, LearnedCalibration) else Counter(calibration)

@@ -13,11 +13,12 @@ each game like the sensor board, so the counts settle on the battle screen for o
 The calibration learns the cube colours of the game it was made for (its tower's
 ``colours``); a game whose cubes have other colours is asked to calibrate again.
 
-Where the rule-based calibration cannot find the six reference cubes (two of them touching,
-light or a cloth its rules were not made for), the learned counter is calibrated on the same
-photos; if its network finds them, the table counts with it and says so (its counts are less
-sure: check each against the outlined picture). If neither finds them, the rules' refusal,
-which names what to fix, is what the table reads.
+Both counters are calibrated on the same photos (``vision.table_counter``): where both find
+the six reference cubes, the rules count and the learned counter checks each settled tray;
+where only the network finds them (two cubes touching, light or a cloth the rules were not
+made for), the table counts with it and says so (its counts are less sure: check each against
+the outlined picture). If neither finds them, the rules' refusal, which names what to fix, is
+what the table reads.
 """
 from __future__ import annotations
 
@@ -31,19 +32,13 @@ import numpy as np
 
 from companion.errors import RuleError
 from companion.kits.tower.source import Throw, TrayReading
-from vision import learned_counter
+from vision import table_counter
 from vision.annotate import annotate, jpeg
-from vision.calibration import Calibration, CalibrationError, calibrate, check_colours
-from vision.counter import Counter
-from vision.learned_counter import LearnedCalibration, LearnedCounter
-from vision.source import CameraTraySource, against_throw, counter_from_file
+from vision.calibration import CalibrationError, check_colours
+from vision.learned_counter import LearnedCounter
+from vision.source import CameraTraySource, against_throw
+from vision.table_counter import TableCounter
 from web.tray.readings import reading_dict
-
-# Refusals about the photos or the taps, not about finding the cubes in them: the learned
-# counter is not asked after these (cubes the rules see outside the frame the taps drew are
-# outside it, whatever finds them).
-NOT_THE_CUBES = {"calibration.photo_sizes", "calibration.marks_too_close", "calibration.cubes_outside_marks"}
-
 
 def decode(data: bytes) -> np.ndarray:
     """A picture as OpenCV reads it; a broken or empty file is refused, never half-used."""
@@ -53,12 +48,11 @@ def decode(data: bytes) -> np.ndarray:
     return image
 
 
-def _same_size(image: np.ndarray, calibration: Calibration | LearnedCalibration) -> None:
+def _same_size(image: np.ndarray, frame_size: tuple[int, int]) -> None:
     """The counter works only on pictures the size of the calibration's (the same camera)."""
     height, width = image.shape[:2]
-    if (width, height) != tuple(calibration.frame_size):
-        raise RuleError("camera.wrong_size", got=f"{width}×{height}",
-                        calibrated="×".join(map(str, calibration.frame_size)))
+    if (width, height) != tuple(frame_size):
+        raise RuleError("camera.wrong_size", got=f"{width}×{height}", calibrated="×".join(map(str, frame_size)))
 
 
 @dataclass(frozen=True)
@@ -75,21 +69,6 @@ def _refused(err: CalibrationError) -> RuleError:
     return RuleError(err.key, **err.params)
 
 
-def _calibrated(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
-                marked: tuple[float, float, float, float] | None) -> Counter | LearnedCounter:
-    """The rule-based counter calibrated on the two photos, else the learned one where only
-    its network finds the cubes; else the rules' refusal, which says what to fix."""
-    try:
-        return Counter(calibrate(empty, reference, colours, marked))
-    except CalibrationError as err:
-        if err.key in NOT_THE_CUBES:
-            raise _refused(err) from None
-        try:
-            return LearnedCounter(learned_counter.calibrate(empty, reference, colours, marked))
-        except CalibrationError:
-            raise _refused(err) from None
-
-
 class Camera:
     def __init__(self, db: Path, device: str | int | None = None) -> None:
         self.path = db.with_name(db.stem + ".camera.json")
@@ -99,7 +78,7 @@ class Camera:
         # counted: one that arrives meanwhile waits and is counted with the new calibration,
         # not counted with the old one and then wiped when the new one lands.
         self._calibration_lock = threading.Lock()
-        self._counter: Counter | LearnedCounter | None = None  # built once per calibration, shared by photos and the live source
+        self._counter: TableCounter | None = None  # built once per calibration, shared by photos and the live source
         self._live: CameraTraySource | None = None
         self._picture: bytes | None = None
 
@@ -114,7 +93,10 @@ class Camera:
         change before trying again. ``forget_reading`` drops the reading shown, counted with
         the old calibration, before any photo waiting for this one is counted."""
         with self._calibration_lock:
-            counter = _calibrated(decode(empty), decode(reference), colours, marked)
+            try:
+                counter = table_counter.calibrate(decode(empty), decode(reference), colours, marked)
+            except CalibrationError as err:
+                raise _refused(err) from None
             calibration = counter.calibration
             with self._lock:
                 calibration.save(self.path)
@@ -132,7 +114,7 @@ class Camera:
         image = decode(photo)
         with self._calibration_lock:
             counter = self._calibrated_counter(colours)
-            _same_size(image, counter.calibration)
+            _same_size(image, counter.calibration.frame_size)
             count = counter.count(image)
             with self._lock:
                 self._picture = jpeg(annotate(image, count, counter.calibration.roi, counter.calibration.tray))
@@ -149,7 +131,7 @@ class Camera:
         image = decode(frame)
         with self._calibration_lock:
             counter = self._calibrated_counter(colours)
-            _same_size(image, counter.calibration)
+            _same_size(image, counter.calibration.frame_size)
             self._source(counter).push_frame(image)
 
     def live_source(self, colours: Sequence[str]) -> CameraTraySource | None:
@@ -161,7 +143,7 @@ class Camera:
         except RuleError:
             return None
 
-    def _source(self, counter: Counter | LearnedCounter) -> CameraTraySource:
+    def _source(self, counter: TableCounter) -> CameraTraySource:
         with self._lock:
             if self._live is None:
                 live = CameraTraySource(counter)
@@ -189,18 +171,18 @@ class Camera:
         learned = ["calibration.learned_counter"] if isinstance(counter, LearnedCounter) else []
         return CameraState(self.device, calibrated=True, advice=learned + counter.calibration.advice())
 
-    def _stored(self) -> Counter | LearnedCounter | None:
+    def _stored(self) -> TableCounter | None:
         """The counter for the install's calibration, rule-based or learned; one saved by
         another version of the app counts as none (the table is asked to calibrate again)."""
         with self._lock:
             if self._counter is None and self.path.exists():
                 try:
-                    self._counter = counter_from_file(self.path)
+                    self._counter = table_counter.load(self.path)
                 except CalibrationError:
                     return None
             return self._counter
 
-    def _calibrated_counter(self, colours: Sequence[str]) -> Counter | LearnedCounter:
+    def _calibrated_counter(self, colours: Sequence[str]) -> TableCounter:
         """The counter, if the install's calibration is for the game's ``colours``; else a
         refusal that says what to do."""
         counter = self._stored()

@@ -1,0 +1,168 @@
+"""The counter the table's camera runs: the rule-based counter, checked by the learned one.
+
+The two share no code, no constants and no training photos (the rules were tuned on the
+project's generator, the network learned from a path tracer), so they rarely go wrong in the
+same way: two independent counts that agree are better evidence than either counter's own
+doubts, which are rules of thumb about its own pixels. A settled tray both count alike is
+called sure; where they differ, the reading keeps the rules' counts and names the colours they
+differ on, so the players check those cubes in the outlined picture.
+
+The network takes about twice the rules' time, so the live source asks it once a settled
+tray, not every frame (``CheckedCounter.check``). Where only one of the two calibrates on the
+group's photos, the table counts with that one alone, by its own doubts.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from companion.files import write_atomically
+from companion.kits.tower.source import Doubt
+from vision import learned_counter
+from vision.calibration import Calibration, CalibrationError, calibrate as calibrate_rules
+from vision.counter import Count, Counter, View
+from vision.learned_counter import LearnedCalibration, LearnedCounter
+
+KIND = "checked"
+FILE_VERSION = 1
+
+# Refusals about the photos or the taps, not about finding the cubes in them: the learned
+# counter is not asked after these (cubes the rules see outside the frame the taps drew are
+# outside it, whatever finds them).
+NOT_THE_CUBES = {"calibration.photo_sizes", "calibration.marks_too_close", "calibration.cubes_outside_marks"}
+
+
+def agreed(count: Count, other: Count) -> Count:
+    """``count`` as the table shows it once ``other``, an independent counter, has read the
+    same frame: sure when the two agree, else doubted on the colours they differ on."""
+    if other.counts == count.counts:
+        return replace(count, doubts=[], confidence=max(count.confidence, other.confidence))
+    differ = [c for c in count.counts if count.counts[c] != other.counts.get(c, 0)]
+    return replace(count, doubts=[*count.doubts, Doubt("doubt.counters_disagree", {"colours": differ})],
+                   confidence=min(count.confidence, other.confidence))
+
+
+@dataclass
+class CheckedCalibration:
+    """Both counters' calibrations from the same two photos, kept in one file; the rules'
+    tray, crop and advice are the ones shown."""
+
+    rules: Calibration
+    learned: LearnedCalibration
+
+    @property
+    def frame_size(self) -> tuple[int, int]:
+        return self.rules.frame_size
+
+    @property
+    def roi(self) -> tuple[int, int, int, int]:
+        return self.rules.roi
+
+    @property
+    def tray(self) -> list[list[float]] | None:
+        return self.rules.tray
+
+    def advice(self) -> list[str]:
+        return self.rules.advice()
+
+    def to_json(self) -> dict:
+        return {"counter": KIND, "version": FILE_VERSION, "rules": self.rules.to_json(), "learned": self.learned.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict, colours: Sequence[str] | None = None) -> "CheckedCalibration":
+        if data.get("version") != FILE_VERSION:
+            raise CalibrationError("calibration.other_version")
+        return cls(Calibration.from_json(data["rules"], colours), LearnedCalibration.from_json(data["learned"], colours))
+
+    def save(self, path: str | Path) -> None:
+        write_atomically(Path(path), json.dumps(self.to_json()))
+
+
+class CheckedCounter:
+    """The rules count every frame (``analyse``, ``count_view``: what the live source needs to
+    tell a still tray); ``check`` asks the network about a settled one, and ``count``, for a
+    photo, does both."""
+
+    def __init__(self, rules: Counter, learned: LearnedCounter):
+        self.calibration = CheckedCalibration(rules.calibration, learned.calibration)
+        self.rules = rules
+        self.learned = learned
+        self.colours = rules.colours
+
+    @classmethod
+    def of(cls, calibration: CheckedCalibration) -> "CheckedCounter":
+        return cls(Counter(calibration.rules), LearnedCounter(calibration.learned))
+
+    @property
+    def inv2var(self) -> np.ndarray:
+        return self.rules.inv2var
+
+    @property
+    def cube_pixels(self) -> float:
+        return self.rules.cube_pixels
+
+    def analyse(self, frame: np.ndarray) -> View:
+        return self.rules.analyse(frame)
+
+    def count_view(self, view: View) -> Count:
+        return self.rules.count_view(view)
+
+    def check(self, frame: np.ndarray, count: Count) -> Count:
+        return agreed(count, self.learned.count(frame))
+
+    def count(self, frame: np.ndarray) -> Count:
+        return self.check(frame, self.rules.count(frame))
+
+
+TableCounter = Counter | LearnedCounter | CheckedCounter
+
+
+def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
+              marked: tuple[float, float, float, float] | None = None) -> TableCounter:
+    """The table's counter from the empty tray and one cube of each colour (``marked``: the
+    tray's two taps): both counters where both find the six cubes, else the one that does;
+    where neither does, the rules' refusal, which says what to fix."""
+    try:
+        rules = Counter(calibrate_rules(empty, reference, colours, marked))
+    except CalibrationError as err:
+        if err.key in NOT_THE_CUBES:
+            raise
+        refusal, rules = err, None
+    try:
+        learned = LearnedCounter(learned_counter.calibrate(empty, reference, colours, marked))
+    except CalibrationError:
+        learned = None
+    if rules is None and learned is None:
+        raise refusal
+    return combined(rules, learned)
+
+
+def combined(rules: Counter | None, learned: LearnedCounter | None) -> TableCounter:
+    """The counter the table runs with whichever of the two counters calibrated."""
+    if rules is not None and learned is not None:
+        return CheckedCounter(rules, learned)
+    return rules if rules is not None else learned
+
+
+def load(path: str | Path, colours: Sequence[str] | None = None) -> TableCounter:
+    """The counter a saved calibration holds, whichever of the three kinds; a file that is not
+    a whole calibration (cut short, edited by hand), one of another version, or one learned for
+    other ``colours`` (when given) is refused, and the table is asked to calibrate again."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("not a calibration")
+        if data.get("counter") == KIND:
+            return CheckedCounter.of(CheckedCalibration.from_json(data, colours))
+        if data.get("counter") == learned_counter.KIND:
+            return LearnedCounter(LearnedCalibration.from_json(data, colours))
+        return Counter(Calibration.from_json(data, colours))
+    except CalibrationError:
+        raise
+    except (ValueError, KeyError, TypeError, AttributeError, cv2.error):
+        raise CalibrationError("calibration.unreadable") from None
