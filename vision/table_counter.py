@@ -25,7 +25,7 @@ from companion.files import write_atomically
 from companion.kits.tower.source import Doubt
 from vision import learned_counter
 from vision.calibration import Calibration, CalibrationError, calibrate as calibrate_rules
-from vision.counter import Count, Counter, View
+from vision.counter import Count, Counter, Patch, View
 from vision.learned_counter import LearnedCalibration, LearnedCounter
 
 KIND = "checked"
@@ -39,12 +39,24 @@ NOT_THE_CUBES = {"calibration.photo_sizes", "calibration.marks_too_close", "cali
 
 def agreed(count: Count, other: Count) -> Count:
     """``count`` as the table shows it once ``other``, an independent counter, has read the
-    same frame: sure when the two agree, else doubted on the colours they differ on."""
+    same frame: sure when the two agree, else doubted on the colours they differ on, with the
+    places to look marked in the picture: ``count``'s patches of those colours, and the cubes
+    of theirs ``other`` found where ``count`` has none."""
     if other.counts == count.counts:
         return replace(count, doubts=[], confidence=max(count.confidence, other.confidence))
     differ = [c for c in count.counts if count.counts[c] != other.counts.get(c, 0)]
+    patches = [replace(p, doubtful=True) if p.colour in differ else p for p in count.patches]
+    patches += [replace(p, cubes=0, doubtful=True) for p in other.patches
+                if p.colour in differ and p.cubes and not _on(p, count.patches)]
     return replace(count, doubts=[*count.doubts, Doubt("doubt.counters_disagree", {"colours": differ})],
-                   confidence=min(count.confidence, other.confidence))
+                   confidence=min(count.confidence, other.confidence), patches=patches)
+
+
+def _on(patch: Patch, patches: list[Patch]) -> bool:
+    """Whether ``patch``'s centre lies on one of ``patches`` of its colour."""
+    x, y = np.asarray(patch.contour, np.float32).reshape(-1, 2).mean(axis=0)
+    return any(q.colour == patch.colour and cv2.pointPolygonTest(np.asarray(q.contour, np.float32).reshape(-1, 1, 2),
+                                                                 (float(x), float(y)), False) >= 0 for q in patches)
 
 
 @dataclass

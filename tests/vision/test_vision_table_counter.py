@@ -16,7 +16,7 @@ from devtools import tray_photos as synth
 from generated_tables import calibrated, photos
 from vision import learned_counter, table_counter
 from vision.calibration import CalibrationError
-from vision.counter import Count, Counter
+from vision.counter import Count, Counter, Patch
 from vision.learned_counter import LearnedCounter
 from vision.source import CameraTraySource
 from vision.table_counter import CheckedCounter, agreed
@@ -73,6 +73,18 @@ def test_a_photo_the_network_reads_otherwise_is_doubted_on_those_colours(table):
     count = crossed.count(sample.image)
     assert count.counts == sample.truth.counts
     assert [d.params["colours"] for d in count.doubts if d.key == "doubt.counters_disagree"] == [["red", "blue"]]
+
+
+def test_where_the_counters_differ_the_picture_marks_the_places_to_look():
+    """The rules' red patch is marked; the network's red cube where the rules see none is
+    added, marked, with no cube counted for it."""
+    square = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], np.float32)
+    rules = Count({"red": 1, "blue": 1}, 0.9, patches=[Patch("red", 1, 1.0, square), Patch("blue", 1, 1.0, square + 50)])
+    other = Count({"red": 2, "blue": 1}, 0.9, patches=[Patch("red", 1, 1.0, square + 2), Patch("red", 1, 1.0, square + 100),
+                                                        Patch("blue", 1, 1.0, square + 50)])
+    checked = agreed(rules, other)
+    assert [(p.colour, p.cubes, p.doubtful) for p in checked.patches] == [("red", 1, True), ("blue", 1, False), ("red", 0, True)]
+    assert np.array_equal(checked.patches[2].contour, square + 100) and checked.counts == rules.counts
 
 
 def test_the_pair_survives_its_file_and_counts_as_before(table, tmp_path):
