@@ -124,13 +124,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--counters", default="learned,rules,hsv", help="which to run, of learned, rules, hsv")
     parser.add_argument("--own-calibration", action="store_true", help="the learned counter finds its reference cubes itself")
     parser.add_argument("--as-product", action="store_true", help="the learned counter calibrates from the two photos alone, as the command line does")
+    parser.add_argument("--setups", type=int, nargs=2, metavar=("FIRST", "END"),
+                        help="of a path-traced folder, only set-ups FIRST <= i < END (those no choice saw)")
     args = parser.parse_args(argv)
     wanted = set(args.counters.split(","))
     cv2.setNumThreads(1)
     threshold = sure_confidence(args.model)
     learned, rules, hsv = Tally("learned"), Tally("rules (vision/)"), Tally("HSV baseline")
     table = Tally("the table's camera (the rules checked by the learned counter, else either alone)")
-    paths = data.samples_in(args.folder)
+    paths = data.selected({"folder": str(args.folder), "setups": args.setups} if args.setups else str(args.folder))[1]
     sessions: dict[str, tuple] = {}
     for path in paths:
         sample = data.load(path)
