@@ -78,3 +78,13 @@ class Tables(Mapping):
 
     def __len__(self) -> int:
         return len(self.seeds)
+
+
+def throw_coming_to_rest(session: synth.Session, still: int) -> tuple[synth.Sample, list[np.ndarray]]:
+    """A throw as a camera sees it: three frames of cubes still falling (other scenes), then
+    ``still`` frames of the settled tray with a little sensor noise each; the settled sample."""
+    sample = synth.scene(session, 300, total=1)
+    moving = [synth.scene(session, 400 + k, total=1).image for k in range(3)]
+    rng = np.random.default_rng(3)
+    rest = [np.clip(sample.image + rng.normal(0, 2.0, sample.image.shape), 0, 255).astype(np.uint8) for _ in range(still)]
+    return sample, moving + rest

@@ -1,6 +1,5 @@
 """Fitting whole cubes' silhouettes to a patch (``vision.fit``), on a dev-set table's
 calibration and photos rendered with cubes laid just so."""
-import numpy as np
 
 from devtools import tray_photos as synth
 from generated_tables import table

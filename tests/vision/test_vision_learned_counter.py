@@ -12,7 +12,7 @@ import pytest
 
 from companion.kits.tower.source import Throw
 from devtools import tray_photos as synth
-from generated_tables import photos
+from generated_tables import photos, throw_coming_to_rest
 from vision import learned_counter
 from vision.annotate import annotate
 from vision.calibration import Calibration, CalibrationError
@@ -123,11 +123,8 @@ def test_the_live_source_settles_a_still_tray_with_the_learned_counter():
     session, empty, reference = photos(4)
     source = CameraTraySource(learned_counter.calibrate(empty, reference, session.colours), annotate_frames=False)
     source.begin_throw(Throw(thrown={c: 10 for c in synth.CUBE_COLOURS}, inside={}))
-    sample = synth.scene(session, 300, total=1)
-    moving = [synth.scene(session, 400 + k, total=1).image for k in range(3)]
-    rng = np.random.default_rng(3)
-    still = [np.clip(sample.image + rng.normal(0, 2.0, sample.image.shape), 0, 255).astype(np.uint8) for _ in range(6)]
-    readings = [source.push_frame(image, timestamp=i / 30) for i, image in enumerate(moving + still)]
+    sample, frames = throw_coming_to_rest(session, still=6)
+    readings = [source.push_frame(image, timestamp=i / 30) for i, image in enumerate(frames)]
     assert not any(r.stable for r in readings[:4])
     assert readings[-1].stable and readings[-1].counts == sample.truth.counts
 

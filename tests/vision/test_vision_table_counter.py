@@ -13,7 +13,7 @@ import pytest
 
 from companion.kits.tower.source import Doubt, Throw
 from devtools import tray_photos as synth
-from generated_tables import calibrated, photos
+from generated_tables import calibrated, photos, throw_coming_to_rest
 from vision import learned_counter, table_counter
 from vision.calibration import CalibrationError
 from vision.counter import Count, Counter, Patch
@@ -125,11 +125,8 @@ def test_the_live_source_asks_the_network_once_a_settled_tray(table):
     try:
         source = CameraTraySource(counter, annotate_frames=False)
         source.begin_throw(Throw(thrown={c: 10 for c in synth.CUBE_COLOURS}, inside={}))
-        sample = synth.scene(session, 300, total=1)
-        moving = [synth.scene(session, 400 + k, total=1).image for k in range(3)]
-        rng = np.random.default_rng(3)
-        still = [np.clip(sample.image + rng.normal(0, 2.0, sample.image.shape), 0, 255).astype(np.uint8) for _ in range(8)]
-        readings = [source.push_frame(image, timestamp=i / 30) for i, image in enumerate(moving + still)]
+        sample, frames = throw_coming_to_rest(session, still=8)
+        readings = [source.push_frame(image, timestamp=i / 30) for i, image in enumerate(frames)]
     finally:
         del counter.learned.count
     settled = [r for r in readings if r.stable]
