@@ -3,8 +3,8 @@
 The two share no code, no constants and no training photos (the rules were tuned on the
 project's generator, the network learned from a path tracer), so they rarely go wrong in the
 same way: two independent counts that agree are better evidence than either counter's own
-doubts, which are rules of thumb about its own pixels. A settled tray both count alike is
-called sure; where they differ, the reading keeps the rules' counts and names the colours they
+doubts about its reading, which are rules of thumb about its own pixels. A settled tray both
+count alike is called sure unless the scene itself is in doubt; where they differ, the reading keeps the rules' counts and names the colours they
 differ on, so the players check those cubes in the outlined picture.
 
 The network takes about twice the rules' time, so the live source asks it once a settled
@@ -37,13 +37,20 @@ FILE_VERSION = 1
 NOT_THE_CUBES = {"calibration.photo_sizes", "calibration.marks_too_close", "calibration.cubes_outside_marks"}
 
 
+# Doubts about the scene rather than about a counter's reading of it: a thing in the tray may
+# hide cubes from both counters alike, and a camera or light changed since calibration misleads
+# both. Agreement does not lift these.
+SCENE_DOUBTS = {"doubt.unknown_thing", "doubt.camera_moved", "doubt.light_changed"}
+
+
 def agreed(count: Count, other: Count) -> Count:
     """``count`` as the table shows it once ``other``, an independent counter, has read the
-    same frame: sure when the two agree, else doubted on the colours they differ on, with the
-    places to look marked in the picture: ``count``'s patches of those colours, and the cubes
-    of theirs ``other`` found where ``count`` has none."""
+    same frame: when the two agree, doubted only for what ``SCENE_DOUBTS`` names; else also
+    on the colours they differ on, with the places to look marked in the picture: ``count``'s
+    patches of those colours, and the cubes of theirs ``other`` found where ``count`` has none."""
     if other.counts == count.counts:
-        return replace(count, doubts=[], confidence=max(count.confidence, other.confidence))
+        scene = [d for d in count.doubts if d.key in SCENE_DOUBTS]
+        return replace(count, doubts=scene, confidence=count.confidence if scene else max(count.confidence, other.confidence))
     differ = [c for c in count.counts if count.counts[c] != other.counts.get(c, 0)]
     patches = [replace(p, doubtful=True) if p.colour in differ else p for p in count.patches]
     patches += [replace(p, cubes=0, doubtful=True) for p in other.patches

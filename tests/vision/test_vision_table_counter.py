@@ -31,6 +31,13 @@ def test_two_counters_that_agree_make_the_count_sure_whatever_either_doubted():
     assert checked.counts == COUNTS and checked.doubts == [] and checked.confidence == 0.7
 
 
+def test_agreement_does_not_lift_a_doubt_about_the_scene_itself():
+    """A hand in the tray can hide the same cubes from both counters."""
+    hand = Count(dict(COUNTS), 0.3, [Doubt("doubt.unknown_thing"), Doubt("doubt.not_whole")])
+    checked = agreed(hand, Count(dict(COUNTS), 0.8))
+    assert checked.doubts == [Doubt("doubt.unknown_thing")] and checked.confidence == 0.3
+
+
 def test_counters_that_differ_keep_the_rules_count_and_name_the_colours_to_check():
     other = Count({**COUNTS, "red": 3, "black": 1}, 0.9)
     checked = agreed(Count(dict(COUNTS), 0.95), other)
