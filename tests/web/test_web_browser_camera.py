@@ -19,12 +19,15 @@ import pytest
 from browser_devices import TABLET, WAIT_MS, chromium, device, new_game
 from camera_photos import touching_reference
 from devtools import tray_photos as synth
+from vision import table_counter
 from vision.calibration import calibrate
 from vision.counter import Counter
 
 SESSION, THROW = 1, 13  # a table that calibrates, and a throw the counter gets right
 LEARNED_THROW = 13  # a throw on ``touching_reference(4)``'s table the learned counter gets right
 MOVING_REPEAT, STILL_REPEAT = 3, 40  # each rendered frame's length in the 30 fps video
+RUSSIAN_CUBES = {"red": "красных", "blue": "синих", "yellow": "жёлтых", "purple": "фиолетовых", "black": "чёрных",
+                 "green": "зелёных"}
 
 
 def jpeg(image: np.ndarray) -> bytes:
@@ -276,4 +279,34 @@ def test_cubes_the_rules_cannot_part_are_counted_by_the_learned_counter_which_th
     advice = table.inner_text(".advice")
     assert advice.startswith("Правила не нашли кубики на снимках, поэтому за этим столом считает обученный счётчик")
     table.screenshot(path=str(artifacts / "table-learned-counter.png"))
+    assert table.errors == []
+
+
+def test_a_photo_the_two_counters_read_differently_names_the_colours_to_check_in_russian(camera_browser, scenes,
+                                                                                        server, artifacts: Path):
+    """Where both counters calibrate, the network checks each count: a throw the two read
+    differently keeps the rules' count and asks the players to check the colours they differ
+    on, as the table's camera does (``vision.table_counter``)."""
+    photos = {name: cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) for name, data in scenes["photos"].items()}
+    counter = table_counter.calibrate(photos["empty"], photos["reference"], synth.CUBE_COLOURS)  # as the server will
+    session = synth.make_session(SESSION)
+    throw, differ = next((shot, doubt.params["colours"]) for k in range(200, 260)
+                         for shot in [jpeg(synth.scene(session, k).image)]
+                         for doubt in counter.count(cv2.imdecode(np.frombuffer(shot, np.uint8), cv2.IMREAD_COLOR)).doubts
+                         if doubt.key == "doubt.counters_disagree")
+    table = device(camera_browser, TABLET, "ru", server)
+    table.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'mediaDevices', {get: () => undefined})")
+    camera_game(table, server)
+    for name, picture in scenes["photos"].items():
+        table.set_input_files(f"input[name={name}]", files=[
+            {"name": f"{name}.jpg", "mimeType": "image/jpeg", "buffer": picture}])
+    with table.expect_response(re.compile(r"/camera/calibrate$")) as answer:
+        table.click("[data-calibrate]")
+    assert answer.value.ok
+    table.set_input_files("input[data-photo]", files=[{"name": "tray.jpg", "mimeType": "image/jpeg", "buffer": throw}])
+    said = table.wait_for_selector("[data-doubts]").inner_text()
+    assert "у второго, независимого счётчика другое число" in said, said
+    assert all(word in said for word in (RUSSIAN_CUBES[c] for c in differ)), (said, differ)
+    table.screenshot(path=str(artifacts / "table-counters-disagree.png"))
     assert table.errors == []
