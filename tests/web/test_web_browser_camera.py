@@ -147,6 +147,19 @@ def confirmed_counts(table: Any, server: str, game: str) -> dict[str, int]:
     return {c: n for c, n in counted["params"]["counts"].items() if n}
 
 
+def photo_game(browser: Any, lang: str, server: str, photos: dict[str, bytes]) -> Any:
+    """A table with no live camera (the network's plain-HTTP address) in a new camera game,
+    the two calibration photos chosen, not yet sent; the table's page."""
+    table = device(browser, TABLET, lang, server)
+    table.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'mediaDevices', {get: () => undefined})")
+    camera_game(table, server)
+    for name, picture in photos.items():
+        table.set_input_files(f"input[name={name}]", files=[
+            {"name": f"{name}.jpg", "mimeType": "image/jpeg", "buffer": picture}])
+    return table
+
+
 def test_the_tablets_live_camera_counts_the_throw_with_no_typing(camera_browser, camera, scenes,
                                                                server, artifacts: Path):
     table = device(camera_browser, TABLET, "en", server)
@@ -225,13 +238,7 @@ def test_the_tray_marked_with_two_taps_on_the_empty_photo_is_what_is_calibrated(
     """Issue 36: "the tray found or, failing that, asked for with two taps on the picture".
     A frame that leaves cubes out is refused with what to do, in Czech; two taps round the
     whole tray calibrate."""
-    table = device(camera_browser, TABLET, "cs", server)
-    table.add_init_script(
-        "Object.defineProperty(Navigator.prototype, 'mediaDevices', {get: () => undefined})")
-    camera_game(table, server)
-    for name, picture in scenes["photos"].items():
-        table.set_input_files(f"input[name={name}]", files=[
-            {"name": f"{name}.jpg", "mimeType": "image/jpeg", "buffer": picture}])
+    table = photo_game(camera_browser, "cs", server, scenes["photos"])
     table.click("[data-mark-tray] summary")
     table.wait_for_function("document.querySelector('[data-marking] img').naturalWidth === 1280")
     photo = table.locator("[data-marking] img")
@@ -265,13 +272,7 @@ def test_cubes_the_rules_cannot_part_are_counted_by_the_learned_counter_which_th
     """Two reference cubes touching: the rules see five pieces, the network six cubes; the
     group calibrates by photos as usual and the battle screen says, in Russian, who counts."""
     session, empty, reference = touching_reference(4)
-    table = device(camera_browser, TABLET, "ru", server)
-    table.add_init_script(
-        "Object.defineProperty(Navigator.prototype, 'mediaDevices', {get: () => undefined})")
-    camera_game(table, server)
-    for name, picture in (("empty", empty), ("reference", reference)):
-        table.set_input_files(f"input[name={name}]", files=[
-            {"name": f"{name}.jpg", "mimeType": "image/jpeg", "buffer": jpeg(picture)}])
+    table = photo_game(camera_browser, "ru", server, {"empty": jpeg(empty), "reference": jpeg(reference)})
     with table.expect_response(re.compile(r"/camera/calibrate$")) as answer:
         table.click("[data-calibrate]")
     assert answer.value.ok
@@ -294,13 +295,7 @@ def test_a_photo_the_two_counters_read_differently_names_the_colours_to_check_in
                          for shot in [jpeg(synth.scene(session, k).image)]
                          for doubt in counter.count(cv2.imdecode(np.frombuffer(shot, np.uint8), cv2.IMREAD_COLOR)).doubts
                          if doubt.key == "doubt.counters_disagree")
-    table = device(camera_browser, TABLET, "ru", server)
-    table.add_init_script(
-        "Object.defineProperty(Navigator.prototype, 'mediaDevices', {get: () => undefined})")
-    camera_game(table, server)
-    for name, picture in scenes["photos"].items():
-        table.set_input_files(f"input[name={name}]", files=[
-            {"name": f"{name}.jpg", "mimeType": "image/jpeg", "buffer": picture}])
+    table = photo_game(camera_browser, "ru", server, scenes["photos"])
     with table.expect_response(re.compile(r"/camera/calibrate$")) as answer:
         table.click("[data-calibrate]")
     assert answer.value.ok
