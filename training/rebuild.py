@@ -1,4 +1,4 @@
-"""``python -m training.rebuild MANIFEST [--root DIR] [--workers N]``: renders again the
+"""``python -m training.rebuild MANIFEST [--root DIR] [--workers N] [--only training] [--seeds 3,4]``: renders again the
 path-traced photos a model's manifest names, for training and for validation, and checks them
 against the manifest's hashes.
 
@@ -75,21 +75,26 @@ def variant_missing(manifest: dict, here: str) -> str | None:
     return None
 
 
-def rebuild(manifest: dict, root: Path | None, workers: int, only: str | None = None) -> None:
-    """Render every folder the manifest names, ``workers`` processes at a time; set-ups already
+def wanted(manifest: dict, only: str | None = None, seeds: set[int] | None = None) -> list[dict]:
+    """The folders' descriptions to render: of the data set ``only`` (else both), of the
+    renderer's ``seeds`` (else all), so a model that reads some of another's folders (lean32:
+    traced5's seeds 3 and 4) rebuilds from that manifest without the rest."""
+    return [d for name, part in parts(manifest).items() if only in (None, name)
+            for d in part["folders"] if seeds is None or d["seed"] in seeds]
+
+
+def rebuild(manifest: dict, root: Path | None, workers: int, only: str | None = None, seeds: set[int] | None = None) -> None:
+    """Render the folders ``wanted`` names, ``workers`` processes at a time; set-ups already
     written are skipped, so a stopped rebuild goes on where it was."""
     from devtools.trays import pathtraced
 
     problem = variant_missing(manifest, pathtraced.variant())
     if problem:
         raise SystemExit(problem)
-    for name, part in parts(manifest).items():
-        if only not in (None, name):
-            continue
-        for description in part["folders"]:
-            running = [subprocess.Popen(c) for c in render_commands(description, root, workers)]
-            if any(p.wait() for p in running):
-                raise SystemExit(f"rendering {description['entry']['folder']} failed")
+    for description in wanted(manifest, only, seeds):
+        running = [subprocess.Popen(c) for c in render_commands(description, root, workers)]
+        if any(p.wait() for p in running):
+            raise SystemExit(f"rendering {description['entry']['folder']} failed")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,11 +103,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, help="write the folders here (by their names), not where the manifest says")
     parser.add_argument("--workers", type=int, default=2, help="render processes at a time")
     parser.add_argument("--only", choices=("validation", "training"), help="render this data set alone")
+    parser.add_argument("--seeds", type=lambda v: {int(x) for x in v.split(",")}, metavar="S,S",
+                        help="render only the folders of these seeds")
     parser.add_argument("--check-only", action="store_true", help="compare the folders as they are, render nothing")
     args = parser.parse_args(argv)
     manifest = json.loads(args.manifest.read_text(encoding="utf-8"))
     if not args.check_only:
-        rebuild(manifest, args.root, args.workers, args.only)
+        rebuild(manifest, args.root, args.workers, args.only, args.seeds)
     verdict = check(manifest, args.root)
     for name, same in verdict.items():
         print(f"{name}: {'the samples the model read' if same else 'NOT the samples the model read'}")
