@@ -138,9 +138,11 @@ def heatmap_target(tops: np.ndarray, colours: np.ndarray, shape: tuple[int, int]
 def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """One randomised training input and its target.
 
-    Geometry: a scale around the calibrated one, a mirror, a random window. Light and camera:
-    a white balance and tone curve shared by the throw, the empty tray and the reference
-    colours (one camera took all three), then the throw's own exposure drift, blur and noise.
+    Geometry: a scale around the calibrated one, a mirror (and, where the configuration asks,
+    upside down: the camera on the tray's other side), a random window. Light and camera: a
+    white balance, tone curve and saturation shared by the throw, the empty tray and the
+    reference colours (one camera took all three) and, sometimes, the camera's sharpening of
+    both photos; then the throw's own exposure drift, blur and noise.
     Another camera's JPEG over the throw, sometimes. Colour order: the reference planes are shuffled, so nothing ties a slot to a colour name;
     the network answers with a colour, which the reference colours name."""
     aug = cfg["augment"]
@@ -152,6 +154,9 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     if rng.random() < 0.5:
         frame, empty = frame[:, ::-1], empty[:, ::-1]
         tops = np.stack([frame.shape[1] - tops[:, 0], tops[:, 1]], 1) if len(tops) else tops
+    if aug.get("upside_down") and rng.random() < 0.5:
+        frame, empty = frame[::-1], empty[::-1]
+        tops = np.stack([tops[:, 0], frame.shape[0] - tops[:, 1]], 1) if len(tops) else tops
     pad_h, pad_w = max(0, ph - frame.shape[0]), max(0, pw - frame.shape[1])
     frame = cv2.copyMakeBorder(np.ascontiguousarray(frame), 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE)
     empty = cv2.copyMakeBorder(np.ascontiguousarray(empty), 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE)
@@ -165,10 +170,19 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     gamma = float(np.exp(rng.uniform(-1, 1) * aug["gamma"]))
     refs = crop.colours.copy()
 
+    saturation = float(np.exp(rng.uniform(-1, 1) * aug["saturation"])) if "saturation" in aug else None
+
     def camera(img: np.ndarray) -> np.ndarray:
-        return np.clip(img * gains, 0, 1) ** gamma
+        img = np.clip(img * gains, 0, 1) ** gamma
+        if saturation is None:
+            return img
+        grey = img.mean(axis=-1, keepdims=True)
+        return np.clip(grey + saturation * (img - grey), 0, 1)
 
     frame, empty, refs = camera(frame), camera(empty), camera(refs)
+    if "sharpen_p" in aug and rng.random() < aug["sharpen_p"]:
+        amount, sigma = rng.uniform(0.3, 1.5), rng.uniform(0.7, 1.5)
+        frame, empty = (img + amount * (img - cv2.GaussianBlur(img, (0, 0), sigma)) for img in (frame, empty))
     frame = frame * float(np.exp(rng.uniform(-1, 1) * aug["exposure"]))
     if rng.random() < aug["blur_p"]:
         frame = cv2.GaussianBlur(frame, (0, 0), rng.uniform(0.5, 1.2))

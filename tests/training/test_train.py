@@ -53,3 +53,40 @@ def test_the_jpeg_augmentation_keeps_the_picture_and_adds_its_blocks():
     out = train.through_jpeg(img, 40)
     assert out.shape == img.shape and out.dtype == np.float32
     assert 0.005 < np.abs(out - img).mean() < 0.2
+
+
+def _one_cube_crop() -> train._Crop:
+    """A dark tray with one bright cube whose top centre is at (30, 20) of a 64 x 48 crop."""
+    frame = np.full((48, 64, 3), 40, np.uint8)
+    frame[16:25, 26:35] = 230
+    return train._Crop(frame, np.full((48, 64, 3), 40, np.uint8), REFERENCE, np.array([[30.5, 20.5]], np.float32), np.array([0]))
+
+
+_CAMERA = {"scale": [1.0, 1.0], "white_balance": 0.0, "gamma": 0.0, "exposure": 0.0, "blur_p": 0.0, "noise": 0.0}
+
+
+def test_the_camera_on_the_trays_other_side_carries_each_cubes_target_with_its_picture():
+    cfg = {"patch": [48, 64], "zoom": 1.0, "sigma": 1.0, "augment": {**_CAMERA, "upside_down": True}}
+    rng = np.random.default_rng(1)
+    rows = set()
+    for _ in range(16):
+        x, target = train._augment(_one_cube_crop(), cfg, rng)
+        r, c = (int(v[0]) for v in np.nonzero(target[0] == 1))
+        rows.add(r)
+        assert x[0, r * train.STRIDE + 2, c * train.STRIDE + 2] > 0.8  # the target's cell lies on the cube
+    assert len(rows) == 2  # upright and upside down both drawn
+
+
+def test_saturation_changes_the_throw_and_the_reference_colours_alike():
+    cfg = {"patch": [48, 64], "zoom": 1.0, "sigma": 1.0, "augment": {**_CAMERA, "saturation": 0.7}}
+    crop = _one_cube_crop()
+    crop.frame[16:25, 26:35] = (40, 60, 200)
+    crop.colours = np.array([[40 / 255, 60 / 255, 200 / 255], [0.6, 0.2, 0.1]], np.float32)
+    spreads = set()
+    for seed in range(6):
+        x, target = train._augment(crop, cfg, np.random.default_rng(seed))
+        r, c = (int(v[0]) for v in np.nonzero(target[0] == 1))
+        pixel = x[:3, r * train.STRIDE + 2, c * train.STRIDE + 2]
+        np.testing.assert_allclose(pixel, target[1:, r, c], atol=0.01)  # the cube is still its reference colour
+        spreads.add(round(float(np.ptp(pixel)), 2))
+    assert len(spreads) > 3
