@@ -194,6 +194,8 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     planes = slot_colours(refs[rng.permutation(len(refs))]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
     x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), planes])
     target = heatmap_target(tops, refs[crop.slots].reshape(-1, 3), (ph // STRIDE, pw // STRIDE), cfg["sigma"])
+    if cfg.get("colour_choice"):
+        target = np.concatenate([target, planes[:, : ph // STRIDE, : pw // STRIDE]])
     return x.astype(np.float32), target
 
 
@@ -204,11 +206,26 @@ def through_jpeg(img: np.ndarray, quality: int) -> np.ndarray:
     return cv2.imdecode(buf, cv2.IMREAD_COLOR).astype(np.float32) / 255.0
 
 
-def loss_of(output: torch.Tensor, target: torch.Tensor, colour_weight: float) -> torch.Tensor:
-    """The centres' focal loss plus the colour's L1 error in the cubes' own cells."""
+CHOICE_SCALE = 0.01  # squared colour distance (BGR 0..1) worth one logit when the colour is scored as a choice
+
+
+def loss_of(output: torch.Tensor, target: torch.Tensor, colour_weight: float, choice_weight: float = 0.0) -> torch.Tensor:
+    """The centres' focal loss plus the colour's L1 error in the cubes' own cells; with
+    ``choice_weight``, also the cross-entropy of the colour read as a choice among the
+    reference colours the input showed (the target's channels after the colour), the way
+    ``vision.learned.decode`` names it: L1 alone pulls a blue cube's answer toward blue but
+    does not push it away from a near purple."""
     at_cube = target[:, :1].eq(1).float()
-    colour = (torch.abs(output[:, 1:] - target[:, 1:]) * at_cube).sum() / at_cube.sum().clamp(min=1)
-    return focal_loss(output[:, :1], target[:, :1]) + colour_weight * colour
+    cubes = at_cube.sum().clamp(min=1)
+    colour = (torch.abs(output[:, 1:OUT_CHANNELS] - target[:, 1:OUT_CHANNELS]) * at_cube).sum() / cubes
+    loss = focal_loss(output[:, :1], target[:, :1]) + colour_weight * colour
+    if choice_weight:
+        refs = target[:, OUT_CHANNELS:, :1, :1].reshape(target.shape[0], -1, 3, 1, 1)
+        named = -((output[:, None, 1:OUT_CHANNELS] - refs) ** 2).sum(2) / CHOICE_SCALE
+        truth = ((target[:, None, 1:OUT_CHANNELS] - refs) ** 2).sum(2).argmin(1)
+        choice = torch.nn.functional.cross_entropy(named, truth, reduction="none")
+        loss = loss + choice_weight * (choice * at_cube[:, 0]).sum() / cubes
+    return loss
 
 
 def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
@@ -291,7 +308,7 @@ def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
         print(f"resuming after epoch {done} of {cfg['epochs']}", flush=True)
     model.train()
     for epoch in range(done, cfg["epochs"]):
-        log.append(epoch_loss(model, crops, lambda c, r: _augment(c, cfg, r), lambda out, y: loss_of(out, y, cfg["colour_weight"]),
+        log.append(epoch_loss(model, crops, lambda c, r: _augment(c, cfg, r), lambda out, y: loss_of(out, y, cfg["colour_weight"], cfg.get("colour_choice", 0.0)),
                               opt, sched, cfg["batch"], rng))
         shown = ""
         if held and ((epoch + 1) % every == 0 or epoch + 1 == cfg["epochs"]):

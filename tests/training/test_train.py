@@ -90,3 +90,23 @@ def test_saturation_changes_the_throw_and_the_reference_colours_alike():
         np.testing.assert_allclose(pixel, target[1:, r, c], atol=0.01)  # the cube is still its reference colour
         spreads.add(round(float(np.ptp(pixel)), 2))
     assert len(spreads) > 3
+
+
+def _target_with_references(colour: np.ndarray) -> torch.Tensor:
+    """One cube at cell (2, 3) of colour ``colour``, with the two reference colours behind."""
+    target = train.heatmap_target(np.array([[3.5 * train.STRIDE, 2.5 * train.STRIDE]]), colour[None], (6, 8), 1.0)
+    planes = np.repeat(REFERENCE.reshape(-1, 1, 1), 6 * 8, axis=1).reshape(-1, 6, 8)
+    return torch.from_numpy(np.concatenate([target, planes]).astype(np.float32))[None]
+
+
+def test_the_colour_read_as_a_choice_costs_more_nearer_the_other_reference_colour():
+    target = _target_with_references(REFERENCE[0])
+    costs = []
+    for towards_other in (0.0, 0.45, 0.55):
+        output = torch.full((1, 4, 6, 8), -8.0)
+        output[0, 0, 2, 3] = 8.0
+        output[0, 1:, 2, 3] = torch.from_numpy((1 - towards_other) * REFERENCE[0] + towards_other * REFERENCE[1])
+        no_choice = train.loss_of(output, target, 0.0)
+        costs.append(float(train.loss_of(output, target, 0.0, 1.0) - no_choice))
+    assert costs[0] < costs[1] < costs[2]
+    assert costs[2] > np.log(2)  # past the half-way point the other colour is the likelier answer
