@@ -144,7 +144,8 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     reference colours (one camera took all three) and, sometimes, the camera's sharpening of
     both photos; then the throw's own exposure drift, blur and noise.
     Another camera's JPEG over the throw, sometimes. Colour order: the reference planes are shuffled, so nothing ties a slot to a colour name;
-    the network answers with a colour, which the reference colours name."""
+    the network answers with a colour, which the reference colours name. With ``colour_choice``
+    the target carries those shuffled reference planes after the colour, for ``loss_of``."""
     aug = cfg["augment"]
     ph, pw = cfg["patch"]
     zoom = rng.uniform(*aug["scale"]) / cfg["zoom"]

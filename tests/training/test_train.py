@@ -62,11 +62,14 @@ def _one_cube_crop() -> train._Crop:
     return train._Crop(frame, np.full((48, 64, 3), 40, np.uint8), REFERENCE, np.array([[30.5, 20.5]], np.float32), np.array([0]))
 
 
-_CAMERA = {"scale": [1.0, 1.0], "white_balance": 0.0, "gamma": 0.0, "exposure": 0.0, "blur_p": 0.0, "noise": 0.0}
+def _config(**augment: object) -> dict:
+    """A training configuration for the one-cube crop whose camera changes nothing but ``augment``."""
+    still = {"scale": [1.0, 1.0], "white_balance": 0.0, "gamma": 0.0, "exposure": 0.0, "blur_p": 0.0, "noise": 0.0}
+    return {"patch": [48, 64], "zoom": 1.0, "sigma": 1.0, "augment": {**still, **augment}}
 
 
 def test_the_camera_on_the_trays_other_side_carries_each_cubes_target_with_its_picture():
-    cfg = {"patch": [48, 64], "zoom": 1.0, "sigma": 1.0, "augment": {**_CAMERA, "upside_down": True}}
+    cfg = _config(upside_down=True)
     rng = np.random.default_rng(1)
     rows = set()
     for _ in range(16):
@@ -78,7 +81,7 @@ def test_the_camera_on_the_trays_other_side_carries_each_cubes_target_with_its_p
 
 
 def test_saturation_changes_the_throw_and_the_reference_colours_alike():
-    cfg = {"patch": [48, 64], "zoom": 1.0, "sigma": 1.0, "augment": {**_CAMERA, "saturation": 0.7}}
+    cfg = _config(saturation=0.7)
     crop = _one_cube_crop()
     crop.frame[16:25, 26:35] = (40, 60, 200)
     crop.colours = np.array([[40 / 255, 60 / 255, 200 / 255], [0.6, 0.2, 0.1]], np.float32)
