@@ -19,6 +19,9 @@ reference colours enter them as a bias per output channel: a 3 x 3 convolution o
 constant plane is that constant times the kernel's sum, except in the first row and column
 (the padding), so the same function costs a quarter of the stem's work (about a fifth of a
 frame's time at width 16), time a wider network can spend.
+
+With ``light_ratio`` both stems also see the throw over the empty tray, per pixel, as a
+logarithm (``_light_ratio``): what a shadow does to the floor, told apart from what a cube is.
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from vision.learned_input import MAX_COLOURS
 IN_CHANNELS = 6 + 3 * MAX_COLOURS
 OUT_CHANNELS = 4  # cube-centre logit, then the cube's reference colour BGR
 STRIDE = 4
+LIGHT_FLOOR = 0.02  # added to both photos before their ratio: about five grey levels of 255
 
 
 def block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
@@ -53,14 +57,14 @@ class _BiasedStem(nn.Module):
 
     def __init__(self, planes: int, cout: int):
         super().__init__()
-        image_in = 6 * planes // IN_CHANNELS
+        image_in = 6 * (planes // IN_CHANNELS) + planes % IN_CHANNELS  # the planes after the copies are image planes too
         self.image = nn.Conv2d(image_in, cout, 3, 2, 1, bias=False)
         self.references = nn.Conv2d(planes - image_in, cout, 1, bias=False)
         self.rest = nn.Sequential(nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         copies = x.shape[1] // IN_CHANNELS  # 2 with the normalised planes beside the raw ones
-        image = torch.cat([x[:, k * IN_CHANNELS : k * IN_CHANNELS + 6] for k in range(copies)], 1)
+        image = torch.cat([x[:, k * IN_CHANNELS : k * IN_CHANNELS + 6] for k in range(copies)] + [x[:, copies * IN_CHANNELS :]], 1)
         colours = torch.cat([x[:, k * IN_CHANNELS + 6 : (k + 1) * IN_CHANNELS, :1, :1] for k in range(copies)], 1)
         features = self.image(image)
         return self.rest(features + self.references(colours).expand_as(features))  # OpenCV adds only equal shapes
@@ -74,12 +78,13 @@ class TrayNet(nn.Module):
     """``width`` scales every layer; the default keeps a 320 x 224 input near 10 ms on one core."""
 
     def __init__(self, width: int = 16, normalise: bool = False, colour_branch: bool = False,
-                 references_as_bias: bool = False):
+                 references_as_bias: bool = False, light_ratio: bool = False):
         super().__init__()
         w = width
         self.normalise = normalise
         self.colour_branch = colour_branch
-        stem_in = 2 * IN_CHANNELS if normalise else IN_CHANNELS
+        self.light_ratio = light_ratio
+        stem_in = (2 * IN_CHANNELS if normalise else IN_CHANNELS) + (3 if light_ratio else 0)
         self.stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, 2 * w, 2))  # 1/4
         self.down8 = nn.Sequential(block(2 * w, 3 * w, 2), Residual(3 * w))  # 1/8
         self.down16 = nn.Sequential(block(3 * w, 4 * w, 2), Residual(4 * w), Residual(4 * w))  # 1/16
@@ -96,6 +101,8 @@ class TrayNet(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         if self.normalise:
             x = torch.cat([x, _by_empty_tray(x)], 1)
+        if self.light_ratio:
+            x = torch.cat([x, _light_ratio(x)], 1)
         s4 = self.stem(x)
         s8 = self.down8(s4)
         s16 = self.down16(s8)
@@ -132,6 +139,16 @@ def _by_empty_tray(x: torch.Tensor) -> torch.Tensor:
     spread = torch.sqrt(((empty - mean) ** 2).mean(dim=(2, 3), keepdim=True)) + 0.02
     planes = x.shape[1] // 3
     return (x - torch.cat([mean] * planes, 1)) / torch.cat([spread] * planes, 1)
+
+
+def _light_ratio(x: torch.Tensor) -> torch.Tensor:
+    """The throw over the empty tray, per pixel and channel, as a logarithm. A shadow only
+    dims what lay there, so here it is a flat step, the same in the three channels, and the
+    printed board's pattern under it cancels; a cube puts its own colour in place of the
+    floor's. On photos of set-ups it had not seen, the network without this took the square
+    shadows of cubes under a low light for black cubes, and missed black cubes on the board.
+    ``LIGHT_FLOOR`` keeps the noise of the darkest pixels from ruling it."""
+    return torch.log(x[:, :3] + LIGHT_FLOOR) - torch.log(x[:, 3:6] + LIGHT_FLOOR)
 
 
 def parameters_bytes(model: nn.Module) -> int:

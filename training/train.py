@@ -291,7 +291,7 @@ def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
         return _save(out, config_path, cfg, model, kept, epochs_run, runs, held_log, log, started)
 
     model = TrayNet(cfg["width"], bool(cfg.get("normalise", False)), bool(cfg.get("colour_branch", False)),
-                    bool(cfg.get("references_as_bias", False)))
+                    bool(cfg.get("references_as_bias", False)), bool(cfg.get("light_ratio", False)))
     opt = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
     steps = cfg["epochs"] * (len(crops) // cfg["batch"])
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=cfg["lr"], total_steps=steps, pct_start=0.1)

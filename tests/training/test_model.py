@@ -2,11 +2,14 @@
 ./test never installs, so it skips there."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 torch = pytest.importorskip("torch", reason="torch is the train extra: pip install -e '.[train]'")
 
-from training.model import IN_CHANNELS, OUT_CHANNELS, TrayNet  # noqa: E402
+from training.model import IN_CHANNELS, OUT_CHANNELS, TrayNet, _light_ratio  # noqa: E402
+from training.train import export_onnx  # noqa: E402
 
 
 def _colour_error_gradients() -> dict[str, float]:
@@ -65,3 +68,23 @@ def test_reference_colours_as_a_bias_compute_what_their_constant_planes_did_insi
     inside = (slice(None), slice(None), slice(3, -3), slice(3, -3))  # away from the padded first row and column
     assert torch.allclose(want[inside], got[inside], atol=1e-4)
     assert not torch.allclose(want, got, atol=1e-4)  # the border is where they differ
+
+
+def _shadowed_board() -> tuple[torch.Tensor, torch.Tensor]:
+    """A printed board's texture as the empty tray, and the throw: the same board under a
+    shadow that lets through 40% of the light."""
+    empty = 0.2 + 0.7 * torch.rand(1, 3, 32, 32, generator=torch.Generator().manual_seed(3))
+    return 0.4 * empty, empty
+
+
+def test_a_shadow_on_the_printed_board_is_a_flat_step_in_the_light_ratio():
+    throw, empty = _shadowed_board()
+    x = torch.cat([throw, empty, torch.zeros(1, IN_CHANNELS - 6, 32, 32)], 1)
+    ratio = _light_ratio(x)  # the board's print spans a factor of 4.5 (1.5 in logarithms)
+    assert float(ratio.max() - ratio.min()) < 0.1
+    assert float(ratio.mean()) < math.log(0.5)  # the shadow's dimming, a little less in the darkest print
+
+
+def test_with_the_light_ratio_opencv_computes_what_torch_does(tmp_path):
+    model = TrayNet(8, normalise=True, colour_branch=True, references_as_bias=True, light_ratio=True)
+    assert export_onnx(model, tmp_path / "ratio.onnx", (32, 48)) < 1e-4
