@@ -132,6 +132,7 @@ def main(argv: list[str] | None = None) -> None:
     threshold = sure_confidence(args.model)
     learned, rules, hsv = Tally("learned"), Tally("rules (vision/)"), Tally("HSV baseline")
     table = Tally("the table's camera (the rules checked by the learned counter, else either alone)")
+    differ = {"photos": 0, "rules": 0, "learned": 0}  # photos the two counters count differently, and which of them was right
     paths = data.selected({"folder": str(args.folder), "setups": args.setups} if args.setups else str(args.folder))[1]
     sessions: dict[str, tuple] = {}
     for path in paths:
@@ -183,6 +184,7 @@ def main(argv: list[str] | None = None) -> None:
                 count, ms = timed(at_table.count, sample.image)
                 table.ms.append(ms)
                 table.add(label, count.counts, sample.counts, count.unsure)
+        reading = count = None
         if (args.own_calibration or args.as_product) and net is None:
             learned.add(label, None, sample.counts, None)
         elif net is not None:
@@ -195,6 +197,9 @@ def main(argv: list[str] | None = None) -> None:
             count, ms = timed(rule_counter.count, sample.image)
             rules.ms.append(ms)
             rules.add(label, count.counts, sample.counts, count.unsure)
+        if reading is not None and count is not None and reading.counts != count.counts:
+            for key, right in (("photos", True), ("rules", count.counts == sample.counts), ("learned", reading.counts == sample.counts)):
+                differ[key] += right
         if baseline is not None:
             hsv.add(label, baseline.count(sample.image), sample.counts, None)
     cubes = np.mean([sum(json.loads(p.read_text())["counts"].values()) for p in paths])
@@ -208,6 +213,9 @@ def main(argv: list[str] | None = None) -> None:
         print("\n".join(tally.lines()))
         for line in tally.misses[: args.show_misses]:
             print("    miss:", line)
+    if differ["photos"]:
+        print(f"where the rules and the learned counter differ: {differ['photos']} photos, the rules right on {differ['rules']},"
+              f" the learned counter on {differ['learned']}")
 
 
 if __name__ == "__main__":

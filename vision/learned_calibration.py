@@ -12,6 +12,13 @@ The colours are then named by the one assignment of the six names that fits best
 (lightness order and hue, the photo's overall cast taken out), so a warm light that makes
 every colour yellower cannot name two cubes alike.
 
+The size the network prefers is a coarse one: it was trained to find cubes a quarter larger or
+smaller than its scale, so six peaks stand out almost as clearly at several sizes, and on
+path-traced set-ups it was kept up to 1.75 times too large. The six top faces are therefore
+also measured in the photo (``face_edge``: the pixels round each top that have its colour and
+differ from the empty tray), and the size used is the geometric mean of the two estimates,
+whose errors come from unrelated places; with the six faces not measurable, the network's.
+
 Refused, with the reason, when no size shows six clear peaks.
 """
 from __future__ import annotations
@@ -35,6 +42,10 @@ STEP = 1.25  # between the cube sizes tried (the network was trained on sizes 0.
 CLEAR = 0.5  # the sixth peak must reach this probability, the seventh stay below it
 LIGHTNESS = 50  # the six lightnesses spread over this many Lab units: hue weighs more than light, which shade varies
 APART = 0.6  # cube edges: two peaks closer than this are one cube
+FACE_COLOUR = 24  # grey levels (any channel) from a top's own colour that are still that face
+FACE_CHANGED = 15  # grey levels (any channel) from the empty tray from which a pixel shows something laid there
+FACE_SHARE = 0.88  # the square root of a face's measured pixels, in cube edges: rounded edges, the camera's tilt and noise take the rest
+FACES_NEEDED = 3  # of the reference cubes' faces measured, for the photo's size to count
 
 
 class Refused(Exception):
@@ -133,11 +144,34 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
         if again is None:
             break
         best = again
-    found_bgr, order = _named(reference, best, colours, roi)
     margin, edge, peaks, scale = best
     tops = _tops(peaks, scale, roi)
+    measured = face_edge(reference, empty, tops)
+    if measured is not None:
+        edge = float(np.sqrt(edge * measured))
+        best = (margin, edge, peaks, scale)
+    found_bgr, order = _named(reference, best, colours, roi)
     return Calibration(cube_edge_px=float(edge), tops={c: tops[order[i]] for i, c in enumerate(colours)},
                        colours_bgr=found_bgr[order], margin=round(margin, 3))
+
+
+def face_edge(reference: np.ndarray, empty: np.ndarray, tops: Sequence[tuple[float, float]]) -> float | None:
+    """One cube's edge in frame pixels as the reference cubes' top faces show it: the median
+    over the faces of the square root of each one's pixels (those joined to its top that keep
+    its colour and differ from the empty tray), over ``FACE_SHARE``; None when fewer than
+    ``FACES_NEEDED`` faces could be measured (a top on a pixel no different from the tray)."""
+    photo = cv2.GaussianBlur(reference, (3, 3), 0).astype(np.int16)
+    changed = cv2.GaussianBlur(cv2.absdiff(reference, empty), (3, 3), 0).max(axis=2) > FACE_CHANGED
+    h, w = changed.shape
+    sizes = []
+    for x, y in tops:
+        xi, yi = min(max(int(round(x)), 0), w - 1), min(max(int(round(y)), 0), h - 1)
+        own = np.median(photo[max(0, yi - 2) : yi + 3, max(0, xi - 2) : xi + 3].reshape(-1, 3), axis=0)
+        face = (changed & (np.abs(photo - own).max(axis=2) <= FACE_COLOUR)).astype(np.uint8)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(face, connectivity=4)
+        if labels[yi, xi]:
+            sizes.append(np.sqrt(stats[labels[yi, xi], cv2.CC_STAT_AREA]))
+    return float(np.median(sizes)) / FACE_SHARE if len(sizes) >= FACES_NEEDED else None
 
 
 def _tops(peaks: list, scale: float, roi: tuple[int, int, int, int]) -> list[tuple[float, float]]:

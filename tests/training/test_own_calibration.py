@@ -45,3 +45,28 @@ def test_a_reference_photo_without_the_cubes_is_refused(sample):
     roi = roi_of(sample.tray, sample.image.shape[1::-1])
     with pytest.raises(calibrate.Refused):
         calibrate.calibrate(MODEL, sample.empty, sample.empty, sample.colours, roi)
+
+
+def _laid_out(edge: int) -> tuple[np.ndarray, np.ndarray, list[tuple[float, float]]]:
+    """A noisy grey table, and the same table with six flat-topped squares of ``edge`` pixels
+    (the reference cubes' tops seen from above) in the nominal paints."""
+    rng = np.random.default_rng(5)
+    empty = np.clip(128 + rng.normal(0, 6, (400, 600, 3)), 0, 255).astype(np.uint8)
+    reference = empty.copy()
+    tops = [(100.0 + 90 * (i % 3) * 2, 120.0 + 160 * (i // 3)) for i in range(6)]
+    for (x, y), bgr in zip(tops, calibrate.nominal_bgr(COLOURS) * 255):
+        x0, y0 = int(x) - edge // 2, int(y) - edge // 2
+        reference[y0 : y0 + edge, x0 : x0 + edge] = bgr.astype(np.uint8)
+    return empty, reference, tops
+
+
+@pytest.mark.parametrize("edge", [16, 40])
+def test_the_cube_size_is_measured_on_the_reference_cubes_top_faces(edge):
+    empty, reference, tops = _laid_out(edge)
+    face = calibrate.face_edge(reference, empty, tops) * calibrate.FACE_SHARE
+    assert edge - 1.5 <= face <= edge  # the square less its border, which the photo's smoothing blurs
+
+
+def test_faces_no_different_from_the_empty_tray_give_no_size():
+    empty, _, tops = _laid_out(30)
+    assert calibrate.face_edge(empty, empty, tops) is None
