@@ -46,6 +46,7 @@ FACE_COLOUR = 24  # grey levels (any channel) from a top's own colour that are s
 FACE_CHANGED = 15  # grey levels (any channel) from the empty tray from which a pixel shows something laid there
 FACE_SHARE = 0.88  # the square root of a face's measured pixels, in cube edges: rounded edges, the camera's tilt and noise take the rest
 FACES_NEEDED = 3  # of the reference cubes' faces measured, for the photo's size to count
+FACE_TRUST = 2.0  # the faces' size is believed within this factor of the network's (0.59 to 1.36 on path-traced set-ups)
 
 
 class Refused(Exception):
@@ -146,13 +147,20 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
         best = again
     margin, edge, peaks, scale = best
     tops = _tops(peaks, scale, roi)
-    measured = face_edge(reference, empty, tops)
-    if measured is not None:
-        edge = float(np.sqrt(edge * measured))
-        best = (margin, edge, peaks, scale)
+    edge = cube_edge(edge, face_edge(reference, empty, tops))
+    best = (margin, edge, peaks, scale)
     found_bgr, order = _named(reference, best, colours, roi)
     return Calibration(cube_edge_px=float(edge), tops={c: tops[order[i]] for i, c in enumerate(colours)},
                        colours_bgr=found_bgr[order], margin=round(margin, 3))
+
+
+def cube_edge(network: float, faces: float | None) -> float:
+    """The cube's edge from the network's size and the faces' (``face_edge``): their geometric
+    mean, the network's alone where the faces gave none or one more than ``FACE_TRUST`` times
+    larger or smaller, which is a face run into a table of its colour, or a speck."""
+    if faces is None or not 1 / FACE_TRUST <= faces / network <= FACE_TRUST:
+        return float(network)
+    return float(np.sqrt(network * faces))
 
 
 def face_edge(reference: np.ndarray, empty: np.ndarray, tops: Sequence[tuple[float, float]]) -> float | None:

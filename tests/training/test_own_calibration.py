@@ -70,3 +70,12 @@ def test_the_cube_size_is_measured_on_the_reference_cubes_top_faces(edge):
 def test_faces_no_different_from_the_empty_tray_give_no_size():
     empty, _, tops = _laid_out(30)
     assert calibrate.face_edge(empty, empty, tops) is None
+
+
+def test_the_cube_size_is_the_geometric_mean_of_the_networks_and_the_faces():
+    assert calibrate.cube_edge(16.0, 25.0) == pytest.approx(20.0)
+
+
+@pytest.mark.parametrize("faces", [None, 9.0, 41.0], ids=["no faces", "a speck", "a face run into the table"])
+def test_a_face_size_far_from_the_networks_is_not_believed(faces):
+    assert calibrate.cube_edge(20.0, faces) == 20.0
