@@ -17,7 +17,8 @@ smaller than its scale, so six peaks stand out almost as clearly at several size
 path-traced set-ups it was kept up to 1.75 times too large. The six top faces are therefore
 also measured in the photo (``face_edge``: the pixels round each top that have its colour and
 differ from the empty tray), and the size used is the geometric mean of the two estimates,
-whose errors come from unrelated places; with the six faces not measurable, the network's.
+whose errors come from unrelated places (``cube_edge``: the network's alone where the faces
+cannot be measured or measure something else).
 
 Refused, with the reason, when no size shows six clear peaks.
 """
