@@ -140,8 +140,9 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
     for _ in range(2):
         # Asked again with the colours just read, at sizes between the steps: the network
         # was trained with the true reference colours, not the nominal paints.
-        found_bgr, order = _named(reference, best, colours, roi)
-        finer = best[1] * STEP ** np.array([-0.5, -0.25, 0, 0.25, 0.5])
+        _, edge, peaks, scale = best
+        found_bgr, order = _named(reference, _tops(peaks, scale, roi), edge, colours)
+        finer = edge * STEP ** np.array([-0.5, -0.25, 0, 0.25, 0.5])
         again = _clearest(net, reference, empty, found_bgr[order], roi, finer, wanted, cube_px, hull)
         if again is None:
             break
@@ -149,8 +150,7 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
     margin, edge, peaks, scale = best
     tops = _tops(peaks, scale, roi)
     edge = cube_edge(edge, face_edge(reference, empty, tops))
-    best = (margin, edge, peaks, scale)
-    found_bgr, order = _named(reference, best, colours, roi)
+    found_bgr, order = _named(reference, tops, edge, colours)
     return Calibration(cube_edge_px=float(edge), tops={c: tops[order[i]] for i, c in enumerate(colours)},
                        colours_bgr=found_bgr[order], margin=round(margin, 3))
 
@@ -188,8 +188,7 @@ def _tops(peaks: list, scale: float, roi: tuple[int, int, int, int]) -> list[tup
     return [((c + 0.5) * learned.STRIDE / scale + x, (r + 0.5) * learned.STRIDE / scale + y) for r, c, _ in peaks]
 
 
-def _named(reference: np.ndarray, best: tuple, colours: Sequence[str],
-           roi: tuple[int, int, int, int]) -> tuple[np.ndarray, list[int]]:
-    margin, edge, peaks, scale = best
-    found_bgr = reference_colours(reference, _tops(peaks, scale, roi), edge)
+def _named(reference: np.ndarray, tops: list[tuple[float, float]], edge: float,
+           colours: Sequence[str]) -> tuple[np.ndarray, list[int]]:
+    found_bgr = reference_colours(reference, tops, edge)
     return found_bgr, name_colours(found_bgr, colours)

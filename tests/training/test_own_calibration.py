@@ -53,7 +53,7 @@ def _laid_out(edge: int) -> tuple[np.ndarray, np.ndarray, list[tuple[float, floa
     rng = np.random.default_rng(5)
     empty = np.clip(128 + rng.normal(0, 6, (400, 600, 3)), 0, 255).astype(np.uint8)
     reference = empty.copy()
-    tops = [(100.0 + 90 * (i % 3) * 2, 120.0 + 160 * (i // 3)) for i in range(6)]
+    tops = [(100.0 + 180 * (i % 3), 120.0 + 160 * (i // 3)) for i in range(6)]
     for (x, y), bgr in zip(tops, calibrate.nominal_bgr(COLOURS) * 255):
         x0, y0 = int(x) - edge // 2, int(y) - edge // 2
         reference[y0 : y0 + edge, x0 : x0 + edge] = bgr.astype(np.uint8)
