@@ -105,7 +105,7 @@ def test_a_round_of_edo_with_a_tablet_and_three_phones(server, browser, artifact
         page.wait_for_selector(f"[data-my-turn='{slot}']")
         page.click("[data-reveal]")
         page.wait_for_selector(f"[data-my-turn='{slot}']", state="detached")
-        settle([page], table)
+        settle([table], page)  # the table has the card turned up before it is read
         if table.locator("#r-decide form.printed").count():
             # A resource card turned up: its yields are asked the first time they matter.
             page.wait_for_selector("[data-waiting-table]")
