@@ -36,7 +36,7 @@ from vision.learned_input import roi_of
 KIND = "learned"
 FILE_VERSION = 1  # a learned calibration saved by another version asks to be done again
 MODELS = learned_tray.MODELS
-MODEL = MODELS / "traced5.onnx"  # the model the product runs; its manifest sets the thresholds
+MODEL = MODELS / "lean32long.onnx"  # the model the product runs; its manifest sets the thresholds
 
 
 @dataclass

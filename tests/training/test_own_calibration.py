@@ -2,16 +2,15 @@
 size on the reference photo; the colours are named by the assignment that fits all six."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from training import data
 from vision import learned_calibration as calibrate
+from vision.learned_counter import MODEL
 from vision.learned_input import roi_of
 
-MODEL = Path(__file__).resolve().parents[2] / "training" / "models" / "traced5.onnx"
 COLOURS = ["red", "blue", "yellow", "purple", "black", "green"]
 
 
