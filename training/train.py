@@ -277,21 +277,21 @@ def halve_weights(path: Path) -> None:
     import onnx
     from onnx import helper, numpy_helper
 
-    graph = onnx.load(str(path))
+    proto = onnx.load(str(path))
     weights, casts = [], []
-    for tensor in graph.graph.initializer:
+    for tensor in proto.graph.initializer:
         values = numpy_helper.to_array(tensor)
         if values.dtype != np.float32:
             weights.append(tensor)
             continue
         weights.append(numpy_helper.from_array(values.astype(np.float16), f"{tensor.name}.half"))
         casts.append(helper.make_node("Cast", [f"{tensor.name}.half"], [tensor.name], to=onnx.TensorProto.FLOAT))
-    nodes = casts + list(graph.graph.node)
-    del graph.graph.initializer[:], graph.graph.node[:]
-    graph.graph.initializer.extend(weights)
-    graph.graph.node.extend(nodes)
-    onnx.checker.check_model(graph)
-    onnx.save(graph, str(path))
+    nodes = casts + list(proto.graph.node)
+    del proto.graph.initializer[:], proto.graph.node[:]
+    proto.graph.initializer.extend(weights)
+    proto.graph.node.extend(nodes)
+    onnx.checker.check_model(proto)
+    onnx.save(proto, str(path))
 
 
 def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
