@@ -6,16 +6,13 @@ import hashlib
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from training import data, infer
 from vision import learned
-from vision.learned_counter import MODEL
-
-MODELS = Path(__file__).resolve().parents[2] / "training" / "models"
+from vision.learned_counter import MODEL, MODELS
 
 
 def test_every_committed_model_matches_the_hash_in_its_manifest():

@@ -2,7 +2,6 @@
 size on the reference photo; the colours are named by the assignment that fits all six."""
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 
