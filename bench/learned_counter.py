@@ -3,7 +3,7 @@ the project's generator (``devtools/tray_photos.py``), the renderer no training 
 the learned counter ever saw (it is trained and validated on path-traced photos only).
 
     .venv/bin/python -m training.generate /work/data/judge --sessions 70000:70200 --scenes 5 --workers 1
-    .venv/bin/python bench/learned_counter.py training/models/lean32long.onnx /work/data/judge [--show-misses 10]
+    .venv/bin/python bench/learned_counter.py training/models/lean32more.onnx /work/data/judge [--show-misses 10]
 
 Keep the judge's sessions (tables) apart from every range used elsewhere (the rules were
 tuned on generator sessions 1000-5139), and never choose a threshold, epoch or architecture

@@ -1,6 +1,6 @@
 """Counting a tray photo with the learned counter: OpenCV's ``dnn`` and NumPy only, no torch.
 
-    counter = TrayCounter("training/models/lean32long.onnx", empty, colours, colours_bgr, roi, cube_edge_px, tray=outline)
+    counter = TrayCounter("training/models/lean32more.onnx", empty, colours, colours_bgr, roi, cube_edge_px, tray=outline)
     reading = counter.count(frame)   # reading.counts, reading.cubes, reading.confidence
 
 The session's calibration gives everything but the frame: the empty tray photo, the game's

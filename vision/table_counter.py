@@ -9,7 +9,8 @@ differ on, so the players check those cubes in the outlined picture.
 
 The network takes about twice the rules' time, so the live source asks it once a settled
 tray, not every frame (``CheckedCounter.check``). Where only one of the two calibrates on the
-group's photos, the table counts with that one alone, by its own doubts.
+group's photos, the table counts with that one alone: the rules by their own doubts, the
+network never sure (``LearnedCounter``).
 """
 from __future__ import annotations
 

@@ -88,14 +88,14 @@ def test_a_sample_drawn_otherwise_or_missing_is_not_what_the_model_read(tmp_path
 
 
 def test_photos_rendered_with_another_mitsuba_variant_are_not_rebuilt_with_this_one():
-    manifest = json.loads((MODELS / "lean32long.json").read_text(encoding="utf-8"))
+    manifest = json.loads((MODELS / "lean32more.json").read_text(encoding="utf-8"))
     assert rebuild.variant_missing(manifest, "llvm_ad_rgb") is None
     assert "apt-get install libllvm19" in rebuild.variant_missing(manifest, "scalar_rgb")
 
 
 def test_a_model_that_reads_some_of_anothers_folders_rebuilds_those_alone():
-    """A model trained on seeds 3 and 5 reads lean32long's seed-3 set-ups, not its seed 4."""
-    lean32long = json.loads((MODELS / "lean32long.json").read_text())
-    folders = rebuild.wanted(lean32long, "training", {3, 5})
-    assert [Path(d["entry"]["folder"]).name for d in folders] == ["trays-train3"]
-    assert len(rebuild.wanted(lean32long)) == len(lean32long["data"]["folders"]) + len(lean32long["validation"]["folders"])
+    """A model trained on seeds 3 and 4 reads lean32more's set-ups of those seeds, not its seed 5."""
+    lean32more = json.loads((MODELS / "lean32more.json").read_text())
+    folders = rebuild.wanted(lean32more, "training", {3, 4})
+    assert [Path(d["entry"]["folder"]).name for d in folders] == ["trays-train3", "trays-train4"]
+    assert len(rebuild.wanted(lean32more)) == len(lean32more["data"]["folders"]) + len(lean32more["validation"]["folders"])

@@ -87,11 +87,21 @@ def test_a_count_below_the_models_sure_threshold_is_unsure_and_outlines_its_doub
     sample = synth.scene(session, 17)
     count = counter.count(sample.image)
     assert count.confidence < counter.sure and count.unsure
-    assert [d.key for d in count.doubts] == ["doubt.cubes_doubtful"]
+    assert [d.key for d in count.doubts] == ["doubt.cubes_doubtful", "doubt.unchecked"]
     doubtful = [p for p in count.patches if p.doubtful]
     assert doubtful and count.doubts[0].params == {"n": len(doubtful)}
     assert sum(p.cubes for p in count.patches) == sum(count.counts.values())
     assert annotate(sample.image, count, counter.calibration.roi).shape == sample.image.shape
+
+
+def test_a_count_the_network_reads_alone_is_never_called_sure():
+    """«a count called sure is wrong in at most 1 photo in 200»: the network's own confidence
+    does not hold beyond its validation photos, so without the rules to check it the players do."""
+    session, empty, reference = photos(4)
+    counter = learned_counter.LearnedCounter(learned_counter.calibrate(empty, reference, session.colours))
+    counter.sure = 0.0
+    count = counter.count(synth.scene(session, 17).image)
+    assert [d.key for d in count.doubts] == ["doubt.unchecked"] and count.unsure
 
 
 def test_a_frame_of_another_size_is_refused():
