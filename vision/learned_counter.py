@@ -134,10 +134,9 @@ class LearnedCounter:
     needs to tell a still tray: ``inv2var``, ``cube_pixels``).
 
     A count it reads alone is never called sure (``doubt.unchecked``): the network's own
-    confidence, its threshold set on the validation photos, does not hold beyond them (of the
-    counts it called sure, 2 of 40 path-traced and 3 of 216 generator ones were wrong). Where the
-    rules count too, ``vision.table_counter.agreed`` replaces these doubts by the two
-    counters' agreement."""
+    confidence, its threshold set on the validation photos, does not hold beyond them (the
+    figures are in ``training/README.md``). Where the rules count too,
+    ``vision.table_counter.agreed`` replaces these doubts by the two counters' agreement."""
 
     def __init__(self, calibration: LearnedCalibration, models: Path = MODELS):
         self.calibration = calibration
