@@ -1,15 +1,16 @@
 """Command line: calibrate from two photos, count photos, print JSON.
 
-    python -m vision calibrate --empty EMPTY --reference REFERENCE -o CALIB.json [--colours red,blue,...] [--counter rules|learned|table]
+    python -m vision calibrate --empty EMPTY --reference REFERENCE -o CALIB.json [--colours red,blue,...] [--counter table|rules|learned]
     python -m vision count IMAGE [IMAGE ...] --calibration CALIB.json [--colours ...] [--details] [--annotate DIR]
 
 The cubes' colours are names from the tower kit's palette (``companion.kits.tower.colours``);
 calibration learns the ones given (by default red, blue, yellow, purple, black and green), and
 a calibration counts those it learned (``--colours`` on ``count`` checks they are the ones meant).
-``--counter learned`` calibrates the learned counter (``vision.learned_counter``) instead of
-the rule-based one; ``--counter table`` both, as the table's camera does
-(``vision.table_counter``: the rules checked by the network, or whichever finds the cubes);
-``count`` counts with whichever the calibration file holds.
+By default both counters are calibrated, as the table's camera runs them
+(``vision.table_counter``: the rules checked by the network, or whichever finds the cubes
+alone); ``--counter rules`` or ``--counter learned`` calibrates one of them alone. ``count``
+counts with whichever the calibration file holds, and a count that no second counter checked
+is never called sure.
 """
 from __future__ import annotations
 
@@ -43,8 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     cal.add_argument("-o", "--output", required=True, help="calibration JSON to write")
     cal.add_argument("--colours", type=colours_argument, default=TOOLS_DEFAULT, metavar="NAMES",
                      help=OPTION_HELP)
-    cal.add_argument("--counter", choices=("rules", "learned", "table"), default="rules",
-                     help="the counter to calibrate: the rule-based one, the learned network, or both as the table's camera runs them")
+    cal.add_argument("--counter", choices=("table", "rules", "learned"), default="table",
+                     help="the counters to calibrate: both, as the table's camera runs them (the default), or the rule-based one or the learned network alone")
     cnt = sub.add_parser("count", help="count cubes; one JSON object per image, in order")
     cnt.add_argument("images", nargs="+")
     cnt.add_argument("--calibration", required=True)
@@ -58,15 +59,17 @@ def main(argv: list[str] | None = None) -> int:
         try:
             empty, reference = _read(args.empty), _read(args.reference)
             if args.counter == "table":
-                calibration = table_counter.calibrate(empty, reference, args.colours).calibration
+                counter = table_counter.calibrate(empty, reference, args.colours)
+                calibration, advice = counter.calibration, table_counter.advice(counter)
             else:
                 learn = learned_counter.calibrate if args.counter == "learned" else calibrate
                 calibration = learn(empty, reference, args.colours)
+                advice = calibration.advice()
         except CalibrationError as error:
             print(f"vision: calibration failed: {error}", file=sys.stderr)
             return 2
         calibration.save(args.output)
-        for key in calibration.advice():
+        for key in advice:
             print(f"vision: {in_english_message(key, {})}", file=sys.stderr)
         return 0
 

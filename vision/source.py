@@ -20,10 +20,10 @@ from companion.kits.tower.source import Doubt, Throw, TrayReading
 from vision import frames
 from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration
-from vision.counter import Count, Counter
+from vision.counter import Count
 from vision.learned_counter import LearnedCalibration, LearnedCounter
 from vision.stability import Stabiliser, motion
-from vision.table_counter import CheckedCalibration, CheckedCounter, TableCounter, load
+from vision.table_counter import CheckedCalibration, CheckedCounter, RulesAlone, TableCounter, counter_for, load
 
 
 RETRY_SECONDS = 2.0  # how often a webcam that cannot be read is tried again
@@ -237,8 +237,6 @@ class CameraTraySource:
 def _counter(calibration: Calibration | LearnedCalibration | CheckedCalibration | TableCounter) -> TableCounter:
     """A counter for ``calibration``; one already built is shared (its colour tables or
     network take a fraction of a second and a few megabytes to build)."""
-    if isinstance(calibration, (Counter, LearnedCounter, CheckedCounter)):
+    if isinstance(calibration, (RulesAlone, LearnedCounter, CheckedCounter)):
         return calibration
-    if isinstance(calibration, CheckedCalibration):
-        return CheckedCounter.of(calibration)
-    return LearnedCounter(calibration) if isinstance(calibration, LearnedCalibration) else Counter(calibration)
+    return counter_for(calibration)

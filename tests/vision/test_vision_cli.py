@@ -23,7 +23,9 @@ def test_calibrate_then_count_one_and_many(sessions, tmp_path):
     calib = tmp_path / "calib.json"
     done = _run("calibrate", "--empty", str(tmp_path / "empty.png"), "--reference", str(tmp_path / "reference.jpg"), "-o", str(calib))
     assert done.returncode == 0, done.stderr
-    assert json.loads(calib.read_text())["colours"] == list(synth.CUBE_COLOURS)
+    saved = json.loads(calib.read_text())
+    assert saved["counter"] == "checked", "both counters, as the table's camera runs them"
+    assert saved["rules"]["colours"] == saved["learned"]["colours"] == list(synth.CUBE_COLOURS)
 
     samples = [synth.scene(session, 300 + k, total=1) for k in range(3)]
     paths = []
@@ -66,7 +68,7 @@ def test_the_colours_to_calibrate_for_are_given_on_the_command_line(tmp_path):
     done = _run("calibrate", "--empty", str(tmp_path / "empty.png"), "--reference", str(tmp_path / "reference.png"),
                 "-o", str(calib), "--colours", ",".join(four))
     assert done.returncode == 0, done.stderr
-    assert json.loads(calib.read_text())["colours"] == list(four)
+    assert json.loads(calib.read_text())["rules"]["colours"] == list(four)
     sample = synth.scene(session, 100400)
     cv2.imwrite(str(tmp_path / "tray.png"), sample.image)
     counted = _run("count", str(tmp_path / "tray.png"), "--calibration", str(calib), "--colours", ",".join(four))
@@ -87,3 +89,18 @@ def test_a_colour_the_tower_kit_does_not_know_is_refused_with_the_ones_it_knows(
                 "--colours", "red,teal")
     assert done.returncode == 2
     assert "no cube colour 'teal'" in done.stderr and "red, blue, yellow" in done.stderr
+
+
+def test_a_count_by_the_rules_alone_is_never_called_sure(sessions, tmp_path):
+    session, empty, reference, _, _ = sessions[4]
+    cv2.imwrite(str(tmp_path / "empty.png"), empty)
+    cv2.imwrite(str(tmp_path / "reference.png"), reference)
+    calib = tmp_path / "calib.json"
+    done = _run("calibrate", "--empty", str(tmp_path / "empty.png"), "--reference", str(tmp_path / "reference.png"),
+                "-o", str(calib), "--counter", "rules")
+    assert done.returncode == 0, done.stderr
+    sample = synth.scene(session, 300, total=1)
+    cv2.imwrite(str(tmp_path / "tray.png"), sample.image)
+    counted = _run("count", str(tmp_path / "tray.png"), "--calibration", str(calib), "--details")
+    assert counted.returncode == 0, counted.stderr
+    assert "no second counter checks this count" in json.loads(counted.stdout)["note"]

@@ -278,7 +278,7 @@ def test_cubes_the_rules_cannot_part_are_counted_by_the_learned_counter_which_th
     assert answer.value.ok
     table.wait_for_selector("input[data-photo]", state="attached")
     advice = table.inner_text(".advice")
-    assert advice.startswith("Правила не нашли кубики на снимках, поэтому за этим столом считает обученный счётчик")
+    assert advice.startswith("Правила не нашли кубики на снимках, поэтому за этим столом считает только обученный счётчик")
     table.screenshot(path=str(artifacts / "table-learned-counter.png"))
     assert table.errors == []
 

@@ -17,6 +17,7 @@ import pytest
 from devtools import tray_photos as synth
 from vision.calibration import CalibrationError, calibrate
 from vision.counter import Counter
+from vision import table_counter
 from web import create_app
 from web.tray.routes import FRAME_MAX
 from web.identity import table_cookie
@@ -37,20 +38,20 @@ def jpeg(image) -> io.BytesIO:
 def calibration_photos():
     session = synth.make_session(1)
     empty, reference = synth.calibration_pair(session)
-    return session, empty, reference, calibrate(empty, reference, synth.CUBE_COLOURS)
+    return session, empty, reference, table_counter.calibrate(empty, reference, synth.CUBE_COLOURS).calibration
 
 
 @pytest.fixture(scope="module")
 def photos(calibration_photos):
     session, empty, reference, calibration = calibration_photos
     tray = synth.scene(session, 7, total=6).image
-    return empty, reference, tray, Counter(calibration).count(tray)
+    return empty, reference, tray, Counter(calibration.rules).count(tray)
 
 
 def calibrated(app, calibration_photos) -> None:
-    """The camera calibrated on the module's pictures, for a test about what comes after: the
-    calibration is worked out once a module and saved where the camera keeps it (the
-    calibrating request itself is tested on its own)."""
+    """The camera calibrated on the module's pictures, both counters as the table calibrates
+    them, for a test about what comes after: the calibration is worked out once a module and
+    saved where the camera keeps it (the calibrating request itself is tested on its own)."""
     calibration_photos[3].save(app.extensions["companion"].trays.camera.path)
 
 
@@ -183,7 +184,7 @@ def test_cubes_the_rules_cannot_part_are_found_by_the_learned_counter_which_the_
     table.set_cookie("lang", "ru")
     assert calibrate_by_photos(table, camera_game, empty, reference).status_code == 200
     page = table.get(f"/table/{camera_game}").get_data(as_text=True)
-    assert "data-photo" in page and "считает обученный счётчик (нейросеть)" in page
+    assert "data-photo" in page and "считает только обученный счётчик (нейросеть)" in page
     sample = synth.scene(session, 300, total=1)
     r = table.post(f"/api/games/{camera_game}/camera/photo",
                    data={"photo": (jpeg(sample.image), "tray.jpg")}, content_type="multipart/form-data")

@@ -15,10 +15,10 @@ The calibration learns the cube colours of the game it was made for (its tower's
 
 Both counters are calibrated on the same photos (``vision.table_counter``): where both find
 the six reference cubes, the rules count and the learned counter checks each settled tray;
-where only the network finds them (two cubes touching, light or a cloth the rules were not
-made for), the table counts with it and says so (its counts are less sure: check each against
-the outlined picture). If neither finds them, the rules' refusal, which names what to fix, is
-what the table reads.
+where only one of them finds them (for the network: two cubes touching, light or a cloth the
+rules were not made for), the table counts with that one and says so: no second counter
+checks its counts, so each is to be checked against the outlined picture. If neither finds
+them, the rules' refusal, which names what to fix, is what the table reads.
 """
 from __future__ import annotations
 
@@ -35,7 +35,6 @@ from companion.kits.tower.source import Throw, TrayReading
 from vision import table_counter
 from vision.annotate import annotate, jpeg
 from vision.calibration import CalibrationError, check_colours
-from vision.learned_counter import LearnedCounter
 from vision.source import CameraTraySource, against_throw
 from vision.table_counter import TableCounter
 from web.tray.readings import reading_dict
@@ -168,8 +167,7 @@ class Camera:
         except RuleError as refused:
             calibrated_for_others = refused.key != "camera.not_calibrated"
             return CameraState(self.device, refusal={"key": refused.key, "params": refused.params} if calibrated_for_others else None)
-        learned = ["calibration.learned_counter"] if isinstance(counter, LearnedCounter) else []
-        return CameraState(self.device, calibrated=True, advice=learned + counter.calibration.advice())
+        return CameraState(self.device, calibrated=True, advice=table_counter.advice(counter))
 
     def _stored(self) -> TableCounter | None:
         """The counter for the install's calibration, rule-based or learned; one saved by
