@@ -36,7 +36,10 @@ class Finger:
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
     def down(self, selector: str) -> None:
-        self.page.locator(selector).scroll_into_view_if_needed()
+        # Scrolled in one step inside the page: Playwright's own scrolling waits for the
+        # element to hold still over several frames, and a hand redrawn by a live update
+        # meanwhile leaves it holding an element no longer in the page.
+        self.page.locator(selector).evaluate("e => e.scrollIntoView({block: 'nearest'})")
         self.x, self.y = self._centre(selector)
         self._send("touchStart")
 
