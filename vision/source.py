@@ -21,9 +21,9 @@ from vision import frames
 from vision.annotate import annotate, jpeg
 from vision.calibration import Calibration
 from vision.counter import Count
-from vision.learned_counter import LearnedCalibration, LearnedCounter
+from vision.learned_counter import LearnedCalibration
 from vision.stability import Stabiliser, motion
-from vision.table_counter import CheckedCalibration, CheckedCounter, RulesAlone, TableCounter, counter_for, load
+from vision.table_counter import CheckedCalibration, CheckedCounter, TableCounter, counter_for, load
 
 
 RETRY_SECONDS = 2.0  # how often a webcam that cannot be read is tried again
@@ -237,6 +237,6 @@ class CameraTraySource:
 def _counter(calibration: Calibration | LearnedCalibration | CheckedCalibration | TableCounter) -> TableCounter:
     """A counter for ``calibration``; one already built is shared (its colour tables or
     network take a fraction of a second and a few megabytes to build)."""
-    if isinstance(calibration, (RulesAlone, LearnedCounter, CheckedCounter)):
+    if isinstance(calibration, TableCounter):
         return calibration
     return counter_for(calibration)

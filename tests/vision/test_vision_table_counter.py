@@ -2,12 +2,8 @@
 settled tray (``vision.table_counter``): two counters that share nothing agreeing is what
 makes a count sure; where they differ, the players are told which colours to check."""
 import json
-import subprocess
-import sys
 from dataclasses import replace
-from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
@@ -21,7 +17,6 @@ from vision.learned_counter import LearnedCounter
 from vision.source import CameraTraySource
 from vision.table_counter import CheckedCounter, RulesAlone, agreed
 
-ROOT = Path(__file__).resolve().parents[2]
 COUNTS = {"red": 2, "blue": 1, "black": 0}
 
 
@@ -156,20 +151,3 @@ def test_a_rule_based_calibration_alone_still_makes_a_source(tmp_path):
     assert isinstance(CameraTraySource.from_file(tmp_path / "c.json", session.colours).counter, RulesAlone)
     learned_counter.calibrate(*photos(4)[1:], session.colours).save(tmp_path / "l.json")
     assert isinstance(CameraTraySource.from_file(tmp_path / "l.json", session.colours).counter, LearnedCounter)
-
-
-def test_the_command_line_calibrates_both_by_default_as_the_table_does_and_counts_with_them(tmp_path):
-    session, empty, reference = photos(4)
-    for name, image in (("empty", empty), ("reference", reference)):
-        cv2.imwrite(str(tmp_path / f"{name}.png"), image)
-    sample = synth.scene(session, 302, total=1)
-    cv2.imwrite(str(tmp_path / "tray.png"), sample.image)
-    run = [sys.executable, "-m", "vision"]
-    done = subprocess.run([*run, "calibrate", "--empty", str(tmp_path / "empty.png"), "--reference", str(tmp_path / "reference.png"),
-                           "-o", str(tmp_path / "c.json")], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert json.loads((tmp_path / "c.json").read_text())["counter"] == "checked"
-    counted = subprocess.run([*run, "count", str(tmp_path / "tray.png"), "--calibration", str(tmp_path / "c.json")],
-                             cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert counted.returncode == 0, counted.stderr
-    assert json.loads(counted.stdout) == sample.truth.counts
