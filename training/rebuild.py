@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from devtools.trays.sessions import OUTLINE_FORMAT, RENDERER
+from devtools.trays.sessions import LAMPS_OUT_OF_VIEW, OUTLINE_FORMAT, RENDERER
 from training import data
 
 
@@ -42,6 +42,8 @@ def render_commands(description: dict, root: Path | None, workers: int) -> list[
         common += ["--frames", ",".join(description["frames"])]
     if "surfaces" in description:
         common += ["--surfaces", ",".join(description["surfaces"])]
+    if description.get("lamps") != LAMPS_OUT_OF_VIEW:
+        common += ["--lamps-in-view"]
     commands = []
     for first in range(low, min(low + workers, high)):
         count = len(range(first, high, workers))

@@ -22,7 +22,7 @@ import numpy as np
 
 from devtools.trays import camera as camera_model
 from devtools.trays.labels import ambiguous, labels, write_sample
-from devtools.trays.scene import RESOLUTIONS, SURFACES, Scene, sample_scene
+from devtools.trays.scene import RESOLUTIONS, SURFACES, Draw, Scene, sample_scene
 from devtools.trays.sessions import FORMAT, OUTLINE_FORMAT, RENDERER, dataset_description, plain, write_empty, write_session
 
 def describe(scene: Scene) -> dict:
@@ -103,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
             "--surfaces", type=surface_kinds, default=SURFACES,
             help=f"tables drawn from, separated by commas, a kind listed twice drawn twice as often (default {','.join(SURFACES)})",
         )
+        command.add_argument(
+            "--lamps-in-view", action="store_true",
+            help="let lamps hang in the picture, as runs did before lamps were kept out of it (to render those again)",
+        )
     for command in (render, sessions, empties):
         command.add_argument("--spp", type=int, default=8, help="path-traced samples a pixel")
         command.add_argument(
@@ -131,8 +135,9 @@ def _sessions(args: argparse.Namespace) -> int:
 
     args.out.mkdir(parents=True, exist_ok=True)
     empties = args.command == "empties"
-    description = dataset_description(args.seed, 0 if empties else args.throws, args.spp, pathtraced.variant(), args.frames,
-                                      args.surfaces, OUTLINE_FORMAT if empties else FORMAT)
+    draw = Draw(args.frames, args.surfaces, args.lamps_in_view)
+    description = dataset_description(args.seed, 0 if empties else args.throws, args.spp, pathtraced.variant(), draw,
+                                      OUTLINE_FORMAT if empties else FORMAT)
     (args.out / "dataset.json").write_text(json.dumps(description, indent=1) + "\n", encoding="utf-8")
     indices = itertools.count(args.start, args.step) if args.count == 0 else range(args.start, args.start + args.count * args.step, args.step)
 
@@ -145,11 +150,10 @@ def _sessions(args: argparse.Namespace) -> int:
             continue  # written by an earlier run: a set-up's files depend on (seed, index) alone
         began = time.perf_counter()
         if empties:
-            write_empty(args.out, args.seed, index, args.spp, render, description["variant"], args.frames, args.surfaces)
+            write_empty(args.out, args.seed, index, args.spp, render, description["variant"], draw)
             print(f"set-up {index}: empty, {time.perf_counter() - began:.1f} s", file=sys.stderr, flush=True)
             continue
-        written = write_session(args.out, args.seed, index, args.throws, args.spp, render, description["variant"], args.frames,
-                                args.surfaces)
+        written = write_session(args.out, args.seed, index, args.throws, args.spp, render, description["variant"], draw)
         print(f"set-up {index}: {len(written)} throws, {time.perf_counter() - began:.1f} s", file=sys.stderr, flush=True)
     return 0
 

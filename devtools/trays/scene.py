@@ -294,19 +294,44 @@ def kelvin_to_rgb(kelvin: float) -> np.ndarray:
     return linear / linear[1]
 
 
-def sample_lights(rng: np.random.Generator) -> list[Light]:
-    """One to three lamps: a ceiling panel far up, a desk lamp close by, a window's soft square."""
+def lamp_in_view(light: Light, camera: Camera) -> bool:
+    """Whether any of the lamp's disk shows in the camera's frame. Nobody photographs a tray
+    through a lamp, and a lamp's back renders as a black disk that hides cubes the labels
+    count, so a lamp must hang out of the picture."""
+    ring = np.linspace(0, 2 * np.pi, 64, endpoint=False)
+    disk = light.position + light.radius * np.stack([np.cos(ring), np.sin(ring), np.zeros_like(ring)], 1)
+    points = np.vstack([light.position, disk])
+    ahead = camera.to_camera(points)[:, 2] > 1.0
+    if ahead.any():
+        pixels = camera.project(points[ahead], distorted=False)
+        if ((pixels >= 0) & (pixels < (camera.width, camera.height))).all(1).any():
+            return True
+    forward = camera.R[2]
+    if abs(forward[2]) < 1e-9:
+        return False
+    along = (light.position[2] - camera.position[2]) / forward[2]  # the disk covering the whole frame: its centre ray
+    return along > 0 and bool(np.linalg.norm((camera.position + along * forward - light.position)[:2]) < light.radius)
+
+
+def sample_lights(rng: np.random.Generator, camera: Camera | None = None) -> list[Light]:
+    """One to three lamps: a ceiling panel far up, a desk lamp close by, a window's soft square;
+    a lamp the ``camera`` would see is hung again (no camera: anywhere, as runs drew them
+    before lamps were kept out of the picture)."""
     lights = []
     count = int(rng.choice([1, 1, 2, 2, 3]))
     weights = rng.dirichlet(np.ones(count) * 2)
     for k in range(count):
-        height = rng.uniform(250, 1500)
-        angle = rng.uniform(0, 2 * np.pi)
-        offset = height * np.tan(np.radians(rng.uniform(0, 50)))
-        position = np.array([offset * np.cos(angle), offset * np.sin(angle), height])
-        radius = float(np.exp(rng.uniform(np.log(5), np.log(300))))
-        kelvin = float(rng.uniform(2600, 6800))
-        lights.append(Light(position, radius, kelvin, float(weights[k])))
+        while True:
+            height = rng.uniform(250, 1500)
+            angle = rng.uniform(0, 2 * np.pi)
+            offset = height * np.tan(np.radians(rng.uniform(0, 50)))
+            position = np.array([offset * np.cos(angle), offset * np.sin(angle), height])
+            radius = float(np.exp(rng.uniform(np.log(5), np.log(300))))
+            kelvin = float(rng.uniform(2600, 6800))
+            light = Light(position, radius, kelvin, float(weights[k]))
+            if camera is None or not lamp_in_view(light, camera):
+                break
+        lights.append(light)
     return lights
 
 
@@ -479,17 +504,24 @@ class SetUp:
         return Scene(self.seed, self.tray, self.surface, cubes, self.lights, self.ambient, self.camera, self.colours)
 
 
-def sample_setup(
-    rng: np.random.Generator, colours: tuple[str, ...] = COLOURS, frames: tuple[tuple[int, int], ...] = RESOLUTIONS,
-    surfaces: tuple[str, ...] = SURFACES,
-) -> SetUp:
-    """A random tray, table (one of ``surfaces``), lamps, camera (its frame size one of
-    ``frames``) and paint."""
+@dataclass(frozen=True)
+class Draw:
+    """What a run's set-ups are drawn from: camera frame sizes and tables (each as often as
+    listed), and whether lamps may hang in the picture (only to draw again runs made before
+    they were kept out)."""
+
+    frames: tuple[tuple[int, int], ...] = RESOLUTIONS
+    surfaces: tuple[str, ...] = SURFACES
+    lamps_in_view: bool = False
+
+
+def sample_setup(rng: np.random.Generator, colours: tuple[str, ...] = COLOURS, draw: Draw = Draw()) -> SetUp:
+    """A random tray, table, lamps, camera and paint, as ``draw`` allows."""
     seed = int(rng.integers(1 << 31))
     tray = sample_tray(rng)
-    surface = sample_surface(rng, surfaces)
-    camera = sample_camera(rng, tray, frames)
-    lights = sample_lights(rng)
+    surface = sample_surface(rng, draw.surfaces)
+    camera = sample_camera(rng, tray, draw.frames)
+    lights = sample_lights(rng, None if draw.lamps_in_view else camera)
     ambient = tuple(float(v) for v in rng.uniform(0.02, 0.25) * kelvin_to_rgb(rng.uniform(3000, 7500)))
     paint = {c: np.asarray(PAINT[c]) * rng.uniform(0.8, 1.2, 3) for c in colours}
     return SetUp(seed, tray, surface, lights, ambient, camera, paint, colours)

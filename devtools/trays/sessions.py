@@ -24,11 +24,12 @@ import numpy as np
 
 from devtools.trays import camera as camera_model
 from devtools.trays.labels import ambiguous, labels, tray_outline, visible_fractions
-from devtools.trays.scene import CUBE_EDGE, RESOLUTIONS, SURFACES, Scene, SetUp, reference_cubes, sample_setup, sample_throw
+from devtools.trays.scene import CUBE_EDGE, Draw, Scene, SetUp, reference_cubes, sample_setup, sample_throw
 
 FORMAT = "tray-sample/1"
 OUTLINE_FORMAT = "tray-outline/1"
 RENDERER = "mitsuba3-volpath"
+LAMPS_OUT_OF_VIEW = "out of view"  # a description's "lamps": no lamp hangs in the picture
 REFERENCE_VISIBLE = 0.95  # a reference cube's top shown at least this much: a person sees every one whole
 
 Render = Callable[[Scene, int, int], np.ndarray]  # (scene, samples a pixel, seed) -> linear RGB
@@ -55,12 +56,11 @@ def describe(setup: SetUp, pipeline: camera_model.Pipeline) -> dict:
     })
 
 
-def draw_setup(rng: np.random.Generator, frames: tuple[tuple[int, int], ...] = RESOLUTIONS,
-               surfaces: tuple[str, ...] = SURFACES) -> tuple[SetUp, Scene]:
+def draw_setup(rng: np.random.Generator, draw: Draw = Draw()) -> tuple[SetUp, Scene]:
     """A set-up and its reference scene, every reference top in the picture and seen whole;
     set-ups whose tray leaves no room for that (cut by the frame, say) are drawn again."""
     while True:
-        setup = sample_setup(rng, frames=frames, surfaces=surfaces)
+        setup = sample_setup(rng, draw=draw)
         cubes = reference_cubes(rng, setup)
         if cubes is None:
             continue
@@ -104,17 +104,14 @@ def tray_sample(label: dict, image: str, empty: str, reference: str, reference_t
     }
 
 
-def write_empty(
-    out: Path, seed: int, index: int, spp: int, render: Render, variant: str,
-    frames: tuple[tuple[int, int], ...] = RESOLUTIONS, surfaces: tuple[str, ...] = SURFACES,
-) -> Path:
+def write_empty(out: Path, seed: int, index: int, spp: int, render: Render, variant: str, draw: Draw = Draw()) -> Path:
     """Set-up ``index`` of ``seed`` photographed empty, with the tray's outline
     (``tray-outline/1``): what a tray finder learns from, at a twelfth of a session's rendering.
     The draws are the session's, so at the same samples a pixel the photo is the session's empty
     photo. Returns the outline file, written after the photo."""
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng([seed, index])
-    setup, _ = draw_setup(rng, frames, surfaces)
+    setup, _ = draw_setup(rng, draw)
     pipeline = camera_model.sample_pipeline(rng)
     scene = setup.scene([])
     linear = render(scene, spp, int(rng.integers(1 << 31)))
@@ -137,29 +134,28 @@ def _write(path: Path, data: bytes) -> None:
     os.replace(part, path)
 
 
-def dataset_description(
-    seed: int, throws: int, spp: int, variant: str, frames: tuple[tuple[int, int], ...] = RESOLUTIONS,
-    surfaces: tuple[str, ...] = SURFACES, sample_format: str = FORMAT,
-) -> dict:
-    """``dataset.json``: the same for every process of one run, so any of them may write it."""
+def dataset_description(seed: int, throws: int, spp: int, variant: str, draw: Draw = Draw(), sample_format: str = FORMAT) -> dict:
+    """``dataset.json``: the same for every process of one run, so any of them may write it.
+    Runs made before a choice existed describe themselves without it, so a description names
+    only what differs from the old draw."""
     description = {"renderer": RENDERER, "variant": variant, "seed": seed, "throws": throws, "spp": spp, "format": sample_format}
-    if frames != RESOLUTIONS:  # runs before frame sizes could be chosen describe themselves without them
-        description["frames"] = [f"{w}x{h}" for w, h in frames]
-    if surfaces != SURFACES:  # likewise the tables drawn from
-        description["surfaces"] = list(surfaces)
+    if draw.frames != Draw.frames:
+        description["frames"] = [f"{w}x{h}" for w, h in draw.frames]
+    if draw.surfaces != Draw.surfaces:
+        description["surfaces"] = list(draw.surfaces)
+    if not draw.lamps_in_view:
+        description["lamps"] = LAMPS_OUT_OF_VIEW
     return description
 
 
 def write_session(
-    out: Path, seed: int, index: int, throws: int, spp: int, render: Render, variant: str,
-    frames: tuple[tuple[int, int], ...] = RESOLUTIONS, surfaces: tuple[str, ...] = SURFACES,
+    out: Path, seed: int, index: int, throws: int, spp: int, render: Render, variant: str, draw: Draw = Draw(),
 ) -> list[Path]:
     """Set-up ``index`` of ``seed``: its empty and reference photos and ``throws`` samples in
-    ``out``, the camera's frame one of ``frames``, the table one of ``surfaces``; returns the
-    sample files. Each sample's JSON is written after every image it names."""
+    ``out``, drawn as ``draw`` allows; returns the sample files. Each sample's JSON is written after every image it names."""
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng([seed, index])
-    setup, reference = draw_setup(rng, frames, surfaces)
+    setup, reference = draw_setup(rng, draw)
     pipeline = camera_model.sample_pipeline(rng)
     illuminant = setup.scene([]).illuminant()
 

@@ -13,7 +13,7 @@ import pytest
 
 from devtools.trays import sessions
 from devtools.trays.labels import visible_fractions
-from devtools.trays.scene import COLOURS, CUBE_EDGE, sample_scene, sample_setup, sample_throw
+from devtools.trays.scene import COLOURS, CUBE_EDGE, Camera, Draw, Light, lamp_in_view, sample_scene, sample_setup, sample_throw
 from training import data
 
 
@@ -85,13 +85,13 @@ def test_a_set_up_depends_on_its_seed_and_index_alone(tmp_path):
 
 
 def test_a_set_up_frames_its_camera_in_one_of_the_sizes_asked_for():
-    sizes = {sessions.draw_setup(np.random.default_rng([6, i]), ((640, 480),))[0].camera.width for i in range(4)}
+    sizes = {sessions.draw_setup(np.random.default_rng([6, i]), Draw(frames=((640, 480),)))[0].camera.width for i in range(4)}
     assert sizes == {640}
 
 
 def test_a_run_with_its_own_frame_sizes_names_them_in_its_description():
     assert "frames" not in sessions.dataset_description(1, 10, 8, "v")
-    assert sessions.dataset_description(3, 10, 4, "v", ((640, 480), (640, 480), (1280, 720)))["frames"] == [
+    assert sessions.dataset_description(3, 10, 4, "v", Draw(frames=((640, 480), (640, 480), (1280, 720))))["frames"] == [
         "640x480", "640x480", "1280x720",
     ]
 
@@ -108,7 +108,7 @@ def test_frame_sizes_are_read_with_their_weights_and_nonsense_is_refused():
 
 
 def test_a_set_up_lies_on_one_of_the_tables_asked_for():
-    kinds = {sessions.draw_setup(np.random.default_rng([6, i]), surfaces=("board",))[0].surface.kind for i in range(4)}
+    kinds = {sessions.draw_setup(np.random.default_rng([6, i]), Draw(surfaces=("board",)))[0].surface.kind for i in range(4)}
     assert kinds == {"board"}
 
 
@@ -127,7 +127,7 @@ def test_a_run_with_its_own_tables_names_them_and_an_unknown_table_is_refused():
     from devtools.trays.__main__ import surface_kinds
 
     assert "surfaces" not in sessions.dataset_description(1, 10, 8, "v")
-    assert sessions.dataset_description(4, 10, 4, "v", surfaces=("board", "grey table"))["surfaces"] == ["board", "grey table"]
+    assert sessions.dataset_description(4, 10, 4, "v", Draw(surfaces=("board", "grey table")))["surfaces"] == ["board", "grey table"]
     assert surface_kinds("board, board,grey table") == ("board", "board", "grey table")
     for bad in ("", "carpet", "board,glass"):
         with pytest.raises(argparse.ArgumentTypeError):
@@ -144,3 +144,51 @@ def test_an_empty_photo_alone_is_the_sessions_empty_photo_with_its_trays_outline
     assert alone["format"] == sessions.OUTLINE_FORMAT and alone["tray"] == sample["tray"]
     assert (tmp_path / "empty" / alone["image"]).read_bytes() == (tmp_path / "whole" / sample["empty"]).read_bytes()
     assert [p.name for p in data.selected({"folder": str(tmp_path / "empty"), "setups": [5, 6]})[1]] == [outline.name]
+
+
+def _camera_looking_down(height: float = 500.0) -> Camera:
+    down = np.array([[1.0, 0, 0], [0, -1.0, 0], [0, 0, -1.0]])  # right, down, forward = x, -y, -z
+    return Camera(np.array([0.0, 0.0, height]), down, 800.0, 640, 480, 0.0, 0.0)
+
+
+def test_a_lamp_between_the_camera_and_the_tray_is_in_the_picture():
+    camera = _camera_looking_down()
+    assert lamp_in_view(Light(np.array([0.0, 0.0, 300.0]), 20.0, 4000.0, 1.0), camera)
+    assert lamp_in_view(Light(np.array([0.0, 0.0, 300.0]), 2000.0, 4000.0, 1.0), camera)  # wider than the frame
+
+
+def test_a_lamp_above_the_camera_or_off_to_the_side_is_not():
+    camera = _camera_looking_down()
+    assert not lamp_in_view(Light(np.array([0.0, 0.0, 900.0]), 200.0, 4000.0, 1.0), camera)
+    assert not lamp_in_view(Light(np.array([900.0, 0.0, 300.0]), 30.0, 4000.0, 1.0), camera)
+
+
+def test_no_lamp_hangs_in_the_picture_where_a_lamp_would_hide_cubes_the_labels_count():
+    for i in range(60):
+        setup, _ = sessions.draw_setup(np.random.default_rng([7, i]))
+        assert not any(lamp_in_view(light, setup.camera) for light in setup.lights)
+
+
+def test_set_ups_whose_lamps_were_out_of_the_picture_are_drawn_as_they_were_before_lamps_were_kept_out():
+    """Folders rendered before keep their labels: only a set-up that had a lamp in view changes,
+    and ``Draw(lamps_in_view=True)`` draws that one as it was."""
+    moved = 0
+    for i in range(60):
+        before, _ = sessions.draw_setup(np.random.default_rng([7, i]), Draw(lamps_in_view=True))
+        now, _ = sessions.draw_setup(np.random.default_rng([7, i]))
+        same = before.seed == now.seed and all(np.array_equal(a.position, b.position) for a, b in zip(before.lights, now.lights))
+        assert same != any(lamp_in_view(light, before.camera) for light in before.lights)
+        moved += not same
+    assert moved > 0
+
+
+def test_a_run_says_its_lamps_hang_out_of_the_picture_and_an_older_run_is_drawn_again_with_lamps_anywhere():
+    from training import rebuild
+
+    assert sessions.dataset_description(1, 10, 8, "v")["lamps"] == "out of view"
+    assert "lamps" not in sessions.dataset_description(1, 10, 8, "v", Draw(lamps_in_view=True))
+    now = {"renderer": sessions.RENDERER, "seed": 1, "throws": 2, "spp": 4, "lamps": "out of view",
+           "entry": {"folder": "/elsewhere/trays-train7", "setups": [0, 1]}}
+    older = {k: v for k, v in now.items() if k != "lamps"}
+    assert "--lamps-in-view" not in rebuild.render_commands(now, None, 1)[0]
+    assert "--lamps-in-view" in rebuild.render_commands(older, None, 1)[0]

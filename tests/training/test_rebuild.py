@@ -13,8 +13,20 @@ from training import data, rebuild
 MODELS = Path(__file__).resolve().parents[2] / "training" / "models"
 
 
+def _options(command: list[str]) -> dict[str, str | bool]:
+    """A ``devtools.trays`` command's options (after ``python -m devtools.trays sessions``): a
+    flag without a value is True."""
+    options: dict[str, str | bool] = {}
+    words = command[4:]
+    for k, word in enumerate(words):
+        if word.startswith("--"):
+            value = words[k + 1] if k + 1 < len(words) else None
+            options[word] = True if value is None or value.startswith("--") else value
+    return options
+
+
 def _set_ups(command: list[str]) -> tuple[str, list[int]]:
-    arg = dict(zip(command[4::2], command[5::2]))
+    arg = _options(command)
     first, step, count = int(arg["--start"]), int(arg["--step"]), int(arg["--count"])
     return arg["--out"], list(range(first, first + step * count, step))
 
@@ -37,10 +49,9 @@ def test_the_renderers_settings_come_from_the_folders_description(tmp_path):
                    "frames": ["640x480", "640x480", "1280x720"], "surfaces": ["board", "board", "wood"],
                    "entry": {"folder": "/elsewhere/trays-train4", "setups": [0, 3]}}
     command = rebuild.render_commands(description, tmp_path, 1)[0]
-    arg = dict(zip(command[4::2], command[5::2]))
-    assert arg == {"--out": str(tmp_path / "trays-train4"), "--seed": "4", "--throws": "10", "--spp": "4",
-                   "--frames": "640x480,640x480,1280x720", "--surfaces": "board,board,wood",
-                   "--start": "0", "--step": "1", "--count": "3"}
+    assert _options(command) == {"--out": str(tmp_path / "trays-train4"), "--seed": "4", "--throws": "10", "--spp": "4",
+                                 "--frames": "640x480,640x480,1280x720", "--surfaces": "board,board,wood",
+                                 "--lamps-in-view": True, "--start": "0", "--step": "1", "--count": "3"}
 
 
 def test_a_folder_of_empty_photos_is_rebuilt_as_empty_photos():
