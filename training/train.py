@@ -316,10 +316,12 @@ def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
     runs = {"data": data.record(cfg["data"]), "validation": data.record(cfg.get("validation", []))}
 
     def save(kept: tuple | None, epochs_run: int) -> dict:
-        return _save(out, config_path, cfg, model, kept, epochs_run, runs, held_log, log, started)
+        return _save(out, config_path, cfg, judged, kept, epochs_run, runs, held_log, log, started)
 
     model = TrayNet(cfg["width"], bool(cfg.get("normalise", False)), bool(cfg.get("colour_branch", False)),
                     bool(cfg.get("references_as_bias", False)), bool(cfg.get("light_ratio", False)))
+    averaged = averaged_model(model, cfg.get("average"))
+    judged = model if averaged is None else averaged.module
     opt = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
     steps = cfg["epochs"] * (len(crops) // cfg["batch"])
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=cfg["lr"], total_steps=steps, pct_start=0.1)
@@ -328,6 +330,8 @@ def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
     state = checkpoint.load(stopped, cfg)
     if state is not None:
         model.load_state_dict(state["model"])
+        if averaged is not None:
+            averaged.load_state_dict(state["averaged"])
         opt.load_state_dict(state["optimiser"])
         sched.load_state_dict(state["schedule"])
         rng.bit_generator.state = state["rng"]
@@ -338,19 +342,20 @@ def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
     model.train()
     for epoch in range(done, cfg["epochs"]):
         log.append(epoch_loss(model, crops, lambda c, r: _augment(c, cfg, r), lambda out, y: loss_of(out, y, cfg["colour_weight"], cfg.get("colour_choice", 0.0)),
-                              opt, sched, cfg["batch"], rng))
+                              opt, sched, cfg["batch"], rng, None if averaged is None else lambda: averaged.update_parameters(model)))
         shown = ""
         if held and ((epoch + 1) % every == 0 or epoch + 1 == cfg["epochs"]):
-            check = validate(model, held)
+            check = validate(judged, held)
             held_log.append([epoch + 1, round(check.exact, 4), check.cube_at, round(check.cubes_off, 3)])
             if best is None or check.key() >= best[0]:  # the later of equals: the schedule has cooled further
-                best = (check.key(), epoch + 1, copy.deepcopy(model.state_dict()), check)
+                best = (check.key(), epoch + 1, copy.deepcopy(judged.state_dict()), check)
                 save(best, epoch + 1)
             shown = f", validation exact {check.exact:.3f} at cube {check.cube_at}, {check.cubes_off:.2f} cubes off"
         print(f"epoch {epoch + 1}/{cfg['epochs']} loss {log[-1]:.4f}{shown} ({time.time() - started:.0f} s)", flush=True)
         if epoch + 1 < cfg["epochs"]:
             checkpoint.save(stopped, cfg, {
                 "model": model.state_dict(), "optimiser": opt.state_dict(), "schedule": sched.state_dict(),
+                **({} if averaged is None else {"averaged": averaged.state_dict()}),
                 "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state(), "epochs_done": epoch + 1,
                 "log": log, "held_log": held_log, "best": best, "seconds": time.time() - started})
             if stop_after is not None and epoch + 1 - done >= stop_after:
@@ -411,8 +416,19 @@ def _save(
     (out / f"{name}.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest
 
+def averaged_model(model: torch.nn.Module, decay: float | None) -> torch.optim.swa_utils.AveragedModel | None:
+    """With ``decay`` (the configuration's ``average``), a running average of the weights and
+    batch-norm statistics, updated after every step, which validation judges and the run
+    keeps: one epoch's weights swing with the last batches they saw (the validation count
+    moved by 5 points from one epoch to the next), their average much less."""
+    if decay is None:
+        return None
+    return torch.optim.swa_utils.AveragedModel(model, multi_avg_fn=torch.optim.swa_utils.get_ema_multi_avg_fn(decay), use_buffers=True)
+
+
 def epoch_loss(model: torch.nn.Module, items: list, make: Callable, loss: Callable, optimiser: torch.optim.Optimizer,
-               schedule: torch.optim.lr_scheduler.LRScheduler, batch: int, rng: np.random.Generator) -> float:
+               schedule: torch.optim.lr_scheduler.LRScheduler, batch: int, rng: np.random.Generator,
+               after_step: Callable[[], None] | None = None) -> float:
     """One epoch over ``items`` in a random order, ``batch`` at a time (a last partial batch
     left out); ``make(item, rng)`` gives an input and its target. The epoch's mean loss."""
     order = rng.permutation(len(items))
@@ -426,6 +442,8 @@ def epoch_loss(model: torch.nn.Module, items: list, make: Callable, loss: Callab
         value.backward()
         optimiser.step()
         schedule.step()
+        if after_step is not None:
+            after_step()
         losses.append(value.item())
     return round(float(np.mean(losses)), 4)
 

@@ -56,3 +56,27 @@ def test_a_stopped_run_of_another_configuration_is_refused(config: Path, tmp_pat
     other.write_text(json.dumps({**json.loads(config.read_text()), "lr": 0.001}), encoding="utf-8")
     with pytest.raises(SystemExit, match="another configuration"):
         train.train(other, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def averaged_config(config: Path) -> Path:
+    path = config.with_name("tiny-averaged.json")
+    path.write_text(json.dumps({**json.loads(config.read_text()), "average": 0.9}), encoding="utf-8")
+    return path
+
+
+def test_a_stopped_run_keeping_the_weights_average_ends_as_one_never_stopped(averaged_config: Path, tmp_path: Path):
+    whole = train.train(averaged_config, tmp_path / "whole")
+    train.train(averaged_config, tmp_path / "stopped", stop_after=1)
+    resumed = train.train(averaged_config, tmp_path / "stopped")
+    assert resumed["validation"]["exact_by_epoch"] == whole["validation"]["exact_by_epoch"]
+    a, b = _weights(tmp_path / "whole"), _weights(tmp_path / "stopped")
+    assert all(torch.equal(a[k], b[k]) for k in a)
+
+
+def test_the_average_changes_what_is_kept_not_how_the_network_learns(config: Path, averaged_config: Path, tmp_path: Path):
+    plain = train.train(config, tmp_path / "plain")
+    averaged = train.train(averaged_config, tmp_path / "averaged")
+    assert averaged["loss_by_epoch"] == plain["loss_by_epoch"]
+    a, b = _weights(tmp_path / "plain"), _weights(tmp_path / "averaged")
+    assert not all(torch.equal(a[k], b[k]) for k in a)
