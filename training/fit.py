@@ -37,6 +37,7 @@ class Errors:
     exact: int = 0
     cubes: int = 0
     missed: Counter = field(default_factory=Counter)  # (colour, table) -> counted cubes not found
+    missed_pose: Counter = field(default_factory=Counter)  # how a missed cube lay (the label's ``pose``) -> cubes
     extra: Counter = field(default_factory=Counter)  # what it lies on (``_extra_kind``) -> found cubes matching none
     wrong_colour: int = 0
     confused: Counter = field(default_factory=Counter)  # (true colour, named colour) -> cubes named wrongly
@@ -46,6 +47,7 @@ class Errors:
         self.exact += other.exact
         self.cubes += other.cubes
         self.missed.update(other.missed)
+        self.missed_pose.update(other.missed_pose)
         self.extra.update(other.extra)
         self.wrong_colour += other.wrong_colour
         self.confused.update(other.confused)
@@ -57,6 +59,7 @@ class Errors:
             "counted_cubes": self.cubes,
             "missed": sum(self.missed.values()),
             "missed_by_colour_and_table": {f"{c} on {t}": n for (c, t), n in self.missed.most_common()},
+            "missed_by_pose": dict(self.missed_pose.most_common()),
             "extra": dict(self.extra),
             "wrong_colour": self.wrong_colour,
             "wrong_colour_as": {f"{a} as {b}": n for (a, b), n in self.confused.most_common()},
@@ -75,6 +78,7 @@ def compare(cubes: list[dict], found: list[Cube], edge: float, table: str) -> Er
         best = int(np.argmin(distances)) if distances else -1
         if best < 0 or distances[best] > NEAR * edge:
             errors.missed[(cube["colour"], table)] += 1
+            errors.missed_pose[cube.get("pose", "unknown")] += 1
             continue
         taken.add(best)
         if found[best].colour != cube["colour"]:

@@ -53,3 +53,9 @@ def test_every_counted_cube_found_once_in_its_colour_is_an_exact_photo():
     cubes = [_cube("red", 100, 100), _cube("red", 120, 100), _cube("black", 300, 300, counted=False)]
     errors = fit.compare(cubes, [Cube("red", 101, 101, 0.9), Cube("red", 119, 100, 0.8)], EDGE, "wood")
     assert errors.exact == 1 and not errors.missed and not errors.extra and errors.wrong_colour == 0
+
+
+def test_a_miss_is_told_by_how_the_cube_lay_leaning_on_a_neighbour_or_lying_flat():
+    leaning = {**_cube("red", 100, 100), "pose": "leaning"}
+    errors = fit.compare([leaning, _cube("blue", 300, 100)], [], EDGE, "wood")
+    assert errors.report()["missed_by_pose"] == {"leaning": 1, "unknown": 1}
