@@ -3,40 +3,21 @@ the device, ``t`` the words): every region at every moment of a whole game, in e
 language; a face-down action on no screen but its owner's."""
 from __future__ import annotations
 
-import json
 import re
-from importlib import resources
-from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Callable
 
-import jinja2
 import pytest
 
 from companion.engine import Session
 from companion.games.edo import scoring
 from companion.games.edo.rules import GAME
 from companion.games.edo.simulate import play_game
-from companion.i18n import LANGUAGES, format_message
+from companion.i18n import LANGUAGES
 from edo_table import EVERYTHING, NEIGHBOURS, ROADS, Table
+from game_screens import SHELL_WORDS, UNFILLED, Screens
 
-WEB = Path(str(resources.files(GAME.screens.package)))
-SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
-ENV = jinja2.Environment(loader=jinja2.FileSystemLoader([WEB / "templates", SHELL]),
-                         autoescape=True, undefined=jinja2.StrictUndefined)
-ENV.globals["hand_link"] = lambda game_id, seat: f"/hand/{game_id}/token-{seat}"
-SHELL_WORDS = {"new.players", "new.name"}
-UNFILLED = re.compile(r"\{[a-z_]+\}")
-
-
-def words(lang: str) -> dict[str, str]:
-    return json.loads((WEB / "words" / f"{lang}.json").read_text(encoding="utf-8"))
-
-
-def t_for(lang: str) -> Callable[..., str]:
-    def t(key: str, **params: Any) -> str:
-        return format_message(words(lang).get(key) or key, params, lang)
-    return t
+SCREENS = Screens(GAME)
+SCREENS.env.globals["hand_link"] = lambda game_id, seat: f"/hand/{game_id}/token-{seat}"
 
 
 def draw(kind: str, session: Session, seat: str | None, lang: str = "en",
@@ -46,7 +27,7 @@ def draw(kind: str, session: Session, seat: str | None, lang: str = "en",
     scene = GAME.screens.scene(snap, lang, seat, GAME.facts(session.state))
     ctx = SimpleNamespace(device=SimpleNamespace(table=seat is None, colour=seat), game_id="g1", lang=lang,
                           settings=SimpleNamespace(pass_tablet=passing))
-    return {name: ENV.get_template(f"edo/{kind}/_{name}.html").render(s=scene, ctx=ctx, t=t_for(lang))
+    return {name: SCREENS.env.get_template(f"edo/{kind}/_{name}.html").render(s=scene, ctx=ctx, t=SCREENS.t_for(lang))
             for name in GAME.screens.regions[kind]}
 
 
@@ -233,13 +214,13 @@ def test_the_table_asks_the_printed_values_with_only_valid_choices():
 
 def test_every_word_the_templates_use_is_in_each_language():
     used: set[str] = set()
-    for path in (WEB / "templates").rglob("*.html"):
+    for path in SCREENS.templates():
         for call in re.findall(r"\bt\(([^)]*)\)", path.read_text(encoding="utf-8")):
             used |= {w for w in re.findall(r"'([a-z_.]+)'", call) if not w.endswith(".")}
     used -= SHELL_WORDS
     for lang in LANGUAGES:
-        assert used - {"edo.phase.", "edo.colour."} <= set(words(lang)), (lang, used - set(words(lang)))
-        assert set(words(lang)) == set(words("en")), lang
+        assert used - {"edo.phase.", "edo.colour."} <= set(SCREENS.words(lang)), (lang, used - set(SCREENS.words(lang)))
+        assert set(SCREENS.words(lang)) == set(SCREENS.words("en")), lang
 
 
 def test_the_table_that_deals_taps_the_merchant_card_among_those_still_in_the_deck():

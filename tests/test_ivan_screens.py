@@ -3,45 +3,26 @@ the device, ``t`` the words): every region at every moment of a whole game, in e
 language; a project hand on no screen but its owner's; the final table explained."""
 from __future__ import annotations
 
-import json
 import re
-from importlib import resources
-from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Callable
 
-import jinja2
 import pytest
 
 from companion.engine import Session
 from companion.games.ivan.rules import GAME
 from companion.games.ivan.simulate import play_game
-from companion.i18n import LANGUAGES, format_message
+from companion.i18n import LANGUAGES
 from ivan_table import COLOURS, Table, city_income, effect_face, project_face, regional_face, title_face
+from game_screens import SHELL_WORDS, UNFILLED, Screens
 
-WEB = Path(str(resources.files(GAME.screens.package)))
-SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
-ENV = jinja2.Environment(loader=jinja2.FileSystemLoader([WEB / "templates", SHELL]),
-                         autoescape=True, undefined=jinja2.StrictUndefined)
-SHELL_WORDS = {"new.players", "new.name"}
-UNFILLED = re.compile(r"\{[a-z_]+\}")
-
-
-def words(lang: str) -> dict[str, str]:
-    return json.loads((WEB / "words" / f"{lang}.json").read_text(encoding="utf-8"))
-
-
-def t_for(lang: str) -> Callable[..., str]:
-    def t(key: str, **params: Any) -> str:
-        return format_message(words(lang).get(key) or key, params, lang)
-    return t
+SCREENS = Screens(GAME)
 
 
 def draw(kind: str, session: Session, seat: str | None, lang: str = "en") -> dict[str, str]:
     snap = SimpleNamespace(view=GAME.view(session.state, seat), choices=GAME.choices(session.state, seat))
     scene = GAME.screens.scene(snap, lang, seat, GAME.facts(session.state))
     ctx = SimpleNamespace(device=SimpleNamespace(table=seat is None, colour=seat), game_id="g1", lang=lang)
-    return {name: ENV.get_template(f"ivan/{kind}/_{name}.html").render(s=scene, ctx=ctx, t=t_for(lang))
+    return {name: SCREENS.env.get_template(f"ivan/{kind}/_{name}.html").render(s=scene, ctx=ctx, t=SCREENS.t_for(lang))
             for name in GAME.screens.regions[kind]}
 
 
@@ -112,13 +93,13 @@ def test_the_table_asks_the_cards_colours_with_only_colours():
 
 def test_every_word_the_templates_use_is_in_each_language():
     used: set[str] = set()
-    for path in (WEB / "templates").rglob("*.html"):
+    for path in SCREENS.templates():
         for call in re.findall(r"\bt\(([^)]*)\)", path.read_text(encoding="utf-8")):
             used |= {w for w in re.findall(r"'([a-z_.]+)'", call) if not w.endswith(".")}
     used -= SHELL_WORDS
     for lang in LANGUAGES:
-        assert used <= set(words(lang)), (lang, used - set(words(lang)))
-        assert set(words(lang)) == set(words("en")), lang
+        assert used <= set(SCREENS.words(lang)), (lang, used - set(SCREENS.words(lang)))
+        assert set(SCREENS.words(lang)) == set(SCREENS.words("en")), lang
 
 
 def test_a_table_dealing_itself_taps_which_card_lies_under_each_chamber():

@@ -7,17 +7,14 @@ a bid before the reveal fails here first.
 """
 from __future__ import annotations
 
-import json
 import re
-from importlib import resources
-from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Callable, Iterator
+from typing import Iterator
 
-import jinja2
 import pytest
 
 from companion.engine import TABLE, Actor, Session
+from game_screens import UNFILLED, Screens
 from games import sealed_bid_registered
 from games.sealed_bid import agent, rules
 
@@ -27,26 +24,10 @@ def _sealed_bid_registered() -> Iterator[None]:
         yield
 
 GAME = rules.GAME
-WEB = Path(str(resources.files(GAME.screens.package)))
-SHELL = Path(__file__).resolve().parents[1] / "web" / "templates"
-ENV = jinja2.Environment(loader=jinja2.FileSystemLoader([WEB / "templates", SHELL]),
-                         autoescape=True, undefined=jinja2.StrictUndefined)
+SCREENS = Screens(GAME)
 LANGS = ("ru", "cs", "en")
 SEATS = ("north", "east", "south")
 CREATE = agent.create_command(3, 7)
-UNFILLED = re.compile(r"\{[a-z_]+\}")
-
-
-def words(lang: str) -> dict[str, str]:
-    return json.loads((WEB / "words" / f"{lang}.json").read_text(encoding="utf-8"))
-
-
-def t_for(lang: str) -> Callable[..., str]:
-    """The game's words as the shell's ``t`` gives them (the shell's own come after)."""
-    def t(key: str, **params: Any) -> str:
-        text = words(lang).get(key) or words("en").get(key) or key
-        return text.format(**params) if params else text
-    return t
 
 
 def draw(kind: str, session: Session, seat: str | None, lang: str = "en") -> dict[str, str]:
@@ -55,8 +36,8 @@ def draw(kind: str, session: Session, seat: str | None, lang: str = "en") -> dic
                                lang, seat)
     ctx = SimpleNamespace(device=SimpleNamespace(table=seat is None, colour=seat),
                           game_id="g1", lang=lang)
-    return {name: ENV.get_template(f"sealed_bid/{kind}/_{name}.html")
-            .render(s=scene, ctx=ctx, t=t_for(lang))
+    return {name: SCREENS.env.get_template(f"sealed_bid/{kind}/_{name}.html")
+            .render(s=scene, ctx=ctx, t=SCREENS.t_for(lang))
             for name in GAME.screens.regions[kind]}
 
 
@@ -149,8 +130,8 @@ def test_the_page_body_lays_out_every_region(kind):
     regions = GAME.screens.regions[kind]
     first = SimpleNamespace(regions={name: f"<i>{name}</i>" for name in regions})
     ctx = SimpleNamespace(game_id="g1", device=SimpleNamespace(table=kind == "table"))
-    page = ENV.get_template(f"sealed_bid/{kind}.html").render(
-        first=first, kind=kind, lang="en", ctx=ctx, t=t_for("en"), joins=[], token="t1",
+    page = SCREENS.env.get_template(f"sealed_bid/{kind}.html").render(
+        first=first, kind=kind, lang="en", ctx=ctx, t=SCREENS.t_for("en"), joins=[], token="t1",
         title="Sealed bids", request=SimpleNamespace(args={}))
     for name in regions:
         assert f'<section id="r-{name}" class="region"><i>{name}</i></section>' in page
@@ -158,15 +139,15 @@ def test_the_page_body_lays_out_every_region(kind):
 
 def test_the_hand_page_loads_the_script_that_sends_the_bid():
     """The shell loads a game's ``static/hand.js`` on its hand pages."""
-    script = (WEB / "static" / "hand.js").read_text(encoding="utf-8")
+    script = (SCREENS.web / "static" / "hand.js").read_text(encoding="utf-8")
     assert "[data-bid]" in script and 'TC.send({type: "bid", seat: ' in script
 
 
 def test_every_word_the_templates_use_is_in_each_language():
     used: set[str] = set()
-    for path in (WEB / "templates").rglob("*.html"):
+    for path in SCREENS.templates():
         for call in re.findall(r"\bt\(([^)]*)\)", path.read_text(encoding="utf-8")):
             used |= set(re.findall(r"'([a-z_]+)'", call))
     assert used
     for lang in LANGS:
-        assert set(words(lang)) == used, lang
+        assert set(SCREENS.words(lang)) == used, lang
