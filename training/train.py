@@ -315,13 +315,14 @@ def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
     log: list = []
     runs = {"data": data.record(cfg["data"]), "validation": data.record(cfg.get("validation", []))}
 
-    def save(kept: tuple | None, epochs_run: int) -> dict:
-        return _save(out, config_path, cfg, judged, kept, epochs_run, runs, held_log, log, started)
-
     model = TrayNet(cfg["width"], bool(cfg.get("normalise", False)), bool(cfg.get("colour_branch", False)),
                     bool(cfg.get("references_as_bias", False)), bool(cfg.get("light_ratio", False)))
     averaged = averaged_model(model, cfg.get("average"))
     judged = model if averaged is None else averaged.module
+
+    def save(kept: tuple | None, epochs_run: int) -> dict:
+        return _save(out, config_path, cfg, judged, kept, epochs_run, runs, held_log, log, started)
+
     opt = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
     steps = cfg["epochs"] * (len(crops) // cfg["batch"])
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=cfg["lr"], total_steps=steps, pct_start=0.1)
