@@ -167,7 +167,11 @@ def main(argv: list[str] | None = None) -> None:
                 learned.refused += net is None
             elif "learned" in wanted:
                 net = infer.counter_for(args.model, sample)
-            baseline = HsvBaseline(synth.make_session(meta["source"]["session"])) if "hsv" in wanted else None
+            baseline = None
+            if "hsv" in wanted:
+                session = meta["source"].get("session")
+                baseline = (HsvBaseline.for_session(synth.make_session(session)) if session is not None
+                            else HsvBaseline.for_labels(sample.tray, sample.image.shape[1::-1], sample.cube_edge_px))
             at_table = None
             if args.as_product and {"rules", "learned"} <= wanted:
                 at_table = table_counter.combined(rule_counter, net) if rule_counter or net else None

@@ -59,16 +59,32 @@ HSV = {  # OpenCV hue 0..180; the usual tutorial ranges
     "black": [((0, 0, 0), (180, 255, 50))],
     "green": [((40, 80, 40), (85, 255, 255))],
 }
+SILHOUETTE = 1.27  # a whole cube's area in the picture over its edge squared: the median over 40 generator cameras
 
 
 class HsvBaseline:
-    def __init__(self, session: synth.Session):
-        outline = session.camera.project(np.vstack([synth._tray_corners(0), synth._tray_corners(synth.WALL_H)]))
-        self.mask = np.zeros((synth.HEIGHT, synth.WIDTH), np.uint8)
+    """The tutorial counter: fixed HSV ranges per colour inside the tray's outline, each blob
+    worth its area over one cube's (as the camera sees a whole cube)."""
+
+    def __init__(self, outline: np.ndarray, frame_size: tuple[int, int], cube_area: float):
+        width, height = frame_size
+        self.mask = np.zeros((height, width), np.uint8)
         cv2.fillPoly(self.mask, [np.round(cv2.convexHull(outline.astype(np.float32))).astype(np.int32)], 255)
+        self.cube_area = cube_area
+
+    @classmethod
+    def for_session(cls, session: synth.Session) -> HsvBaseline:
+        """Given the generator's true tray and cube: help it would not have at a table."""
+        outline = session.camera.project(np.vstack([synth._tray_corners(0), synth._tray_corners(synth.WALL_H)]))
         cube = synth.UNIT * synth.CUBE + [0, 0, synth.CUBE / 2]
         hull = cv2.convexHull(session.camera.project(cube).astype(np.float32))
-        self.cube_area = cv2.contourArea(hull)
+        return cls(outline, (synth.WIDTH, synth.HEIGHT), cv2.contourArea(hull))
+
+    @classmethod
+    def for_labels(cls, outline: np.ndarray, frame_size: tuple[int, int], cube_edge_px: float) -> HsvBaseline:
+        """Given a labelled photo's tray outline and cube edge, for renderers whose camera the
+        bench does not model: a cube's silhouette taken as ``SILHOUETTE`` edges squared."""
+        return cls(outline, frame_size, SILHOUETTE * cube_edge_px**2)
 
     def count(self, image: np.ndarray) -> dict[str, int]:
         hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
@@ -161,12 +177,12 @@ def accuracy(args: argparse.Namespace) -> None:
         if args.cloths and session.cloth_name not in args.cloths:
             continue
         tables += 1
-        baseline = HsvBaseline(session)
+        baseline = HsvBaseline.for_session(session)
         counter, refusal = calibrated_counter(session, args)
         if args.follow_advice and (counter is None or counter.calibration.advice()):
             advised += 1
             session = synth.under_tray(session)  # every refusal and advice asks for something light under the tray
-            baseline = HsvBaseline(session)
+            baseline = HsvBaseline.for_session(session)
             counter, refusal = calibrated_counter(session, args)
         if counter is None:
             calib_failed += 1
