@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from devtools.trays.sessions import LAMPS_OUT_OF_VIEW, OUTLINE_FORMAT, RENDERER
+from devtools.trays.sessions import LAMPS_OUT_OF_VIEW, LOOSE_OUTSIDE, OUTLINE_FORMAT, RENDERER
 from training import data
 
 
@@ -44,6 +44,8 @@ def render_commands(description: dict, root: Path | None, workers: int) -> list[
         common += ["--surfaces", ",".join(description["surfaces"])]
     if description.get("lamps") != LAMPS_OUT_OF_VIEW:
         common += ["--lamps-in-view"]
+    if not empties and description.get("loose cubes") != LOOSE_OUTSIDE:
+        common += ["--loose-in-tray"]
     commands = []
     for first in range(low, min(low + workers, high)):
         count = len(range(first, high, workers))

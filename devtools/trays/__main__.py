@@ -107,6 +107,10 @@ def main(argv: list[str] | None = None) -> int:
             "--lamps-in-view", action="store_true",
             help="let lamps hang in the picture, as runs did before lamps were kept out of it (to render those again)",
         )
+        command.add_argument(
+            "--loose-in-tray", action="store_true",
+            help="draw loose cubes as runs did before they were kept beside the tray, some in it (to render those again)",
+        )
     for command in (render, sessions, empties):
         command.add_argument("--spp", type=int, default=8, help="path-traced samples a pixel")
         command.add_argument(
@@ -135,7 +139,7 @@ def _sessions(args: argparse.Namespace) -> int:
 
     args.out.mkdir(parents=True, exist_ok=True)
     empties = args.command == "empties"
-    draw = Draw(args.frames, args.surfaces, args.lamps_in_view)
+    draw = Draw(args.frames, args.surfaces, args.lamps_in_view, args.loose_in_tray)
     description = dataset_description(args.seed, 0 if empties else args.throws, args.spp, pathtraced.variant(), draw,
                                       OUTLINE_FORMAT if empties else FORMAT)
     (args.out / "dataset.json").write_text(json.dumps(description, indent=1) + "\n", encoding="utf-8")

@@ -390,14 +390,28 @@ def _slide_to_contact(cube: Cube, start: np.ndarray, direction: np.ndarray, obst
     return _resting(cube, start + (hi + 0.02) * direction, floor)
 
 
-def _propose(rng: np.random.Generator, cube: Cube, placed: list[Cube], tray: Tray) -> Cube | None:
+def _beyond_walls(tray: Tray, angle: float, size: float) -> float:
+    """How far from the tray's centre, along ``angle``, a loose cube of edge ``size`` lies clear
+    of the tray, its rim bead included, however it is turned: the old draw (an ellipse 1.1 to
+    1.6 times the tray's half sizes) put one in eight such cubes inside the tray near a corner,
+    where a person counts what the labels called outside."""
+    clear = size * np.sqrt(0.5) + tray.rim + 1.0
+    reaches = [(half + clear) / abs(c) for half, c in ((tray.width / 2, np.cos(angle)), (tray.depth / 2, np.sin(angle))) if abs(c) > 1e-9]
+    return min(reaches)
+
+
+def _propose(rng: np.random.Generator, cube: Cube, placed: list[Cube], tray: Tray, loose_in_tray: bool = False) -> Cube | None:
     ix, iy = tray.interior()
     flat = [i for i, c in enumerate(placed) if c.pose in ("flat", "cluster", "wall")]
     pose = cube.pose
     if pose == "outside":
         angle = rng.uniform(0, 2 * np.pi)
         reach = rng.uniform(1.1, 1.6)
-        xy = np.array([np.cos(angle) * tray.width / 2 * reach, np.sin(angle) * tray.depth / 2 * reach])
+        if loose_in_tray:
+            xy = np.array([np.cos(angle) * tray.width / 2 * reach, np.sin(angle) * tray.depth / 2 * reach])
+        else:
+            xy = _beyond_walls(tray, angle, cube.size) * np.array([np.cos(angle), np.sin(angle)])
+            xy += (reach - 1.1) * tray.width / 2 * np.array([np.cos(angle), np.sin(angle)])
         return _resting(cube, xy, tray.table_z)
     if pose in ("cluster", "leaning", "stacked") and not flat:
         pose = "flat"
@@ -467,17 +481,19 @@ def _fits(cube: Cube, placed: list[Cube], tray: Tray) -> bool:
 POSES = ("flat", "cluster", "wall", "leaning", "wall-leaning", "stacked")
 
 
-def place_cubes(rng: np.random.Generator, tray: Tray, colours: list[str], base_paint: dict[str, np.ndarray], outside: int) -> list[Cube]:
+def place_cubes(rng: np.random.Generator, tray: Tray, colours: list[str], base_paint: dict[str, np.ndarray], outside: int,
+                loose_in_tray: bool = False) -> list[Cube]:
     """Cubes of these colours left the way a throw leaves them, none overlapping another or a
-    wall (rejection sampling); ``outside`` more lie loose on the table around the tray.
-    A cube that finds no place after many tries is left out."""
+    wall (rejection sampling); ``outside`` more lie loose on the table around the tray (or, with
+    ``loose_in_tray``, where the old draw put them, sometimes in it). A cube that finds no place
+    after many tries is left out."""
     weights = np.array([0.3, 0.35, 0.12, 0.1, 0.05, 0.08]) * rng.uniform(0.3, 1.7, 6)
     placed: list[Cube] = []
     wanted = [(c, None) for c in colours] + [(str(rng.choice(list(base_paint))), "outside") for _ in range(outside)]
     for colour, forced in wanted:
         for _ in range(60):
             pose = forced or str(rng.choice(POSES, p=weights / weights.sum()))
-            cube = _propose(rng, _new_cube(rng, colour, base_paint, pose), placed, tray)
+            cube = _propose(rng, _new_cube(rng, colour, base_paint, pose), placed, tray, loose_in_tray)
             if cube is not None and _fits(cube, placed, tray):
                 placed.append(cube)
                 break
@@ -498,6 +514,7 @@ class SetUp:
     camera: Camera
     paint: dict[str, np.ndarray]
     colours: tuple[str, ...] = field(default=COLOURS)
+    loose_in_tray: bool = False  # loose cubes drawn as old runs drew them, some of them in the tray (``Draw``)
 
     def scene(self, cubes: list[Cube]) -> Scene:
         """This set-up holding ``cubes``."""
@@ -507,12 +524,13 @@ class SetUp:
 @dataclass(frozen=True)
 class Draw:
     """What a run's set-ups are drawn from: camera frame sizes and tables (each as often as
-    listed), and whether lamps may hang in the picture (only to draw again runs made before
-    they were kept out)."""
+    listed), and, only to draw again runs made before each was fixed, whether lamps may hang
+    in the picture and whether cubes meant to lie loose beside the tray may land in it."""
 
     frames: tuple[tuple[int, int], ...] = RESOLUTIONS
     surfaces: tuple[str, ...] = SURFACES
     lamps_in_view: bool = False
+    loose_in_tray: bool = False
 
 
 def sample_setup(rng: np.random.Generator, colours: tuple[str, ...] = COLOURS, draw: Draw = Draw()) -> SetUp:
@@ -524,14 +542,15 @@ def sample_setup(rng: np.random.Generator, colours: tuple[str, ...] = COLOURS, d
     lights = sample_lights(rng, None if draw.lamps_in_view else camera)
     ambient = tuple(float(v) for v in rng.uniform(0.02, 0.25) * kelvin_to_rgb(rng.uniform(3000, 7500)))
     paint = {c: np.asarray(PAINT[c]) * rng.uniform(0.8, 1.2, 3) for c in colours}
-    return SetUp(seed, tray, surface, lights, ambient, camera, paint, colours)
+    return SetUp(seed, tray, surface, lights, ambient, camera, paint, colours, draw.loose_in_tray)
 
 
 def sample_throw(rng: np.random.Generator, setup: SetUp, total: int | None = None) -> Scene:
     """One throw's cubes in the set-up: 0-40 of the game's colours, a few sometimes loose outside."""
     total = int(rng.integers(0, 41)) if total is None else total
     outside = int(rng.integers(0, 4)) if rng.random() < 0.3 else 0
-    return setup.scene(place_cubes(rng, setup.tray, battle_colours(rng, total, setup.colours), setup.paint, outside))
+    cubes = place_cubes(rng, setup.tray, battle_colours(rng, total, setup.colours), setup.paint, outside, setup.loose_in_tray)
+    return setup.scene(cubes)
 
 
 REFERENCE_GAP = 2.2  # reference cubes' centres at least this many edges apart, as a person sets them out

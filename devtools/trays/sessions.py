@@ -30,6 +30,7 @@ FORMAT = "tray-sample/1"
 OUTLINE_FORMAT = "tray-outline/1"
 RENDERER = "mitsuba3-volpath"
 LAMPS_OUT_OF_VIEW = "out of view"  # a description's "lamps": no lamp hangs in the picture
+LOOSE_OUTSIDE = "outside the tray"  # a description's "loose cubes": none of them lands in the tray
 REFERENCE_VISIBLE = 0.95  # a reference cube's top shown at least this much: a person sees every one whole
 
 Render = Callable[[Scene, int, int], np.ndarray]  # (scene, samples a pixel, seed) -> linear RGB
@@ -145,6 +146,8 @@ def dataset_description(seed: int, throws: int, spp: int, variant: str, draw: Dr
         description["surfaces"] = list(draw.surfaces)
     if not draw.lamps_in_view:
         description["lamps"] = LAMPS_OUT_OF_VIEW
+    if not draw.loose_in_tray:
+        description["loose cubes"] = LOOSE_OUTSIDE
     return description
 
 

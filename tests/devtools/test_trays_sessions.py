@@ -13,7 +13,8 @@ import pytest
 
 from devtools.trays import sessions
 from devtools.trays.labels import visible_fractions
-from devtools.trays.scene import COLOURS, CUBE_EDGE, Camera, Draw, Light, lamp_in_view, sample_scene, sample_setup, sample_throw
+from devtools.trays.scene import (COLOURS, CUBE_EDGE, Box, Camera, Draw, Light, lamp_in_view, penetration, sample_scene, sample_setup,
+                                  sample_throw)
 from training import data
 
 
@@ -192,3 +193,47 @@ def test_a_run_says_its_lamps_hang_out_of_the_picture_and_an_older_run_is_drawn_
     older = {k: v for k, v in now.items() if k != "lamps"}
     assert "--lamps-in-view" not in rebuild.render_commands(now, None, 1)[0]
     assert "--lamps-in-view" in rebuild.render_commands(older, None, 1)[0]
+
+
+def _loose_cubes_on_the_tray(scene) -> int:
+    """Cubes drawn loose beside the tray whose body reaches into the tray's footprint (rim bead included)."""
+    t = scene.tray
+    footprint = Box(np.array([0.0, 0.0, t.wall_height / 2]), np.eye(3), np.array([t.width / 2 + t.rim, t.depth / 2 + t.rim, t.wall_height]))
+    return sum(1 for c in scene.cubes if not c.in_tray and penetration(c.box(), footprint) > 0)
+
+
+def _throws(draw: Draw, setups: int = 12, throws: int = 10):
+    for i in range(setups):
+        setup, _ = sessions.draw_setup(np.random.default_rng([9, i]), draw)
+        for k in range(throws):
+            yield sessions.draw_throw(9, i, k, setup)
+
+
+def test_a_cube_loose_beside_the_tray_lies_clear_of_it_so_a_person_would_not_count_it_either():
+    """The rule counts cubes lying in the tray; the labels call a loose cube outside, so it must be."""
+    loose = [c for scene in _throws(Draw()) for c in scene.cubes if not c.in_tray]
+    assert len(loose) > 20
+    assert sum(_loose_cubes_on_the_tray(scene) for scene in _throws(Draw())) == 0
+
+
+def test_runs_made_before_loose_cubes_were_kept_beside_the_tray_are_drawn_as_they_were():
+    """The old draw put loose cubes on an ellipse that cuts into the tray's corners; old folders
+    must still rebuild byte for byte, so ``Draw(loose_in_tray=True)`` draws it, and a throw with no
+    loose cube is the same either way."""
+    before, now = list(_throws(Draw(loose_in_tray=True))), list(_throws(Draw()))
+    assert sum(_loose_cubes_on_the_tray(scene) for scene in before) > 0
+    for old, new in zip(before, now):
+        if all(c.in_tray for c in old.cubes):
+            assert [c.centre.tolist() for c in old.cubes] == [c.centre.tolist() for c in new.cubes]
+
+
+def test_a_run_says_its_loose_cubes_lie_outside_the_tray_and_an_older_run_is_drawn_again_the_old_way():
+    from training import rebuild
+
+    assert sessions.dataset_description(1, 10, 8, "v")["loose cubes"] == "outside the tray"
+    assert "loose cubes" not in sessions.dataset_description(1, 10, 8, "v", Draw(loose_in_tray=True))
+    now = {"renderer": sessions.RENDERER, "seed": 1, "throws": 2, "spp": 4, "lamps": "out of view", "loose cubes": "outside the tray",
+           "entry": {"folder": "/elsewhere/trays-train8", "setups": [0, 1]}}
+    older = {k: v for k, v in now.items() if k != "loose cubes"}
+    assert "--loose-in-tray" not in rebuild.render_commands(now, None, 1)[0]
+    assert "--loose-in-tray" in rebuild.render_commands(older, None, 1)[0]

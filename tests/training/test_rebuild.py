@@ -51,7 +51,7 @@ def test_the_renderers_settings_come_from_the_folders_description(tmp_path):
     command = rebuild.render_commands(description, tmp_path, 1)[0]
     assert _options(command) == {"--out": str(tmp_path / "trays-train4"), "--seed": "4", "--throws": "10", "--spp": "4",
                                  "--frames": "640x480,640x480,1280x720", "--surfaces": "board,board,wood",
-                                 "--lamps-in-view": True, "--start": "0", "--step": "1", "--count": "3"}
+                                 "--lamps-in-view": True, "--loose-in-tray": True, "--start": "0", "--step": "1", "--count": "3"}
 
 
 def test_a_folder_of_empty_photos_is_rebuilt_as_empty_photos():
