@@ -392,9 +392,8 @@ def _slide_to_contact(cube: Cube, start: np.ndarray, direction: np.ndarray, obst
 
 def _beyond_walls(tray: Tray, angle: float, size: float) -> float:
     """How far from the tray's centre, along ``angle``, a loose cube of edge ``size`` lies clear
-    of the tray, its rim bead included, however it is turned: the old draw (an ellipse 1.1 to
-    1.6 times the tray's half sizes) put one in eight such cubes inside the tray near a corner,
-    where a person counts what the labels called outside."""
+    of the tray, its rim bead included, however it is turned: the labels call a loose cube
+    outside, so it must lie where no person would count it."""
     clear = size * np.sqrt(0.5) + tray.rim + 1.0
     reaches = [(half + clear) / abs(c) for half, c in ((tray.width / 2, np.cos(angle)), (tray.depth / 2, np.sin(angle))) if abs(c) > 1e-9]
     return min(reaches)
@@ -407,11 +406,12 @@ def _propose(rng: np.random.Generator, cube: Cube, placed: list[Cube], tray: Tra
     if pose == "outside":
         angle = rng.uniform(0, 2 * np.pi)
         reach = rng.uniform(1.1, 1.6)
+        direction = np.array([np.cos(angle), np.sin(angle)])
         if loose_in_tray:
-            xy = np.array([np.cos(angle) * tray.width / 2 * reach, np.sin(angle) * tray.depth / 2 * reach])
+            xy = direction * [tray.width / 2 * reach, tray.depth / 2 * reach]
         else:
-            xy = _beyond_walls(tray, angle, cube.size) * np.array([np.cos(angle), np.sin(angle)])
-            xy += (reach - 1.1) * tray.width / 2 * np.array([np.cos(angle), np.sin(angle)])
+            xy = _beyond_walls(tray, angle, cube.size) * direction
+            xy += (reach - 1.1) * tray.width / 2 * direction
         return _resting(cube, xy, tray.table_z)
     if pose in ("cluster", "leaning", "stacked") and not flat:
         pose = "flat"
