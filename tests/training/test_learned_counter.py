@@ -130,6 +130,43 @@ def test_a_data_entry_names_the_set_ups_a_run_read_while_renderers_write_on(tmp_
     assert len(data.selected(str(tmp_path))[1]) == 4
 
 
+def _loose(top: list[float]) -> dict:
+    """A photo of a 200 x 100 px tray (floor inside its rim), cubes of 20 px, one cube labelled
+    loose outside the tray with its top at ``top``, one counted in the tray."""
+    floor = [[110, 110], [290, 110], [290, 190], [110, 190]]
+    rim = [[100, 100], [300, 100], [300, 200], [100, 200]]
+    return {"tray": floor + rim, "cube_edge_px": 20.0, "cubes": [
+        {"colour": "red", "top": [200, 150], "counted": True, "pose": "flat"},
+        {"colour": "blue", "top": top, "counted": False, "pose": "outside"}]}
+
+
+def test_a_loose_cube_labelled_outside_but_lying_in_a_corner_of_the_tray_makes_the_label_doubtful():
+    assert data.loose_cube_near_tray(_loose([285, 115]))
+
+
+def test_a_loose_cube_through_the_trays_wall_makes_the_label_doubtful():
+    assert data.loose_cube_near_tray(_loose([305, 150]))
+
+
+def test_a_loose_cube_clear_of_the_tray_keeps_its_photo():
+    assert not data.loose_cube_near_tray(_loose([340, 150]))
+
+
+def test_a_cube_half_hidden_in_the_tray_is_no_loose_cube():
+    photo = _loose([400, 150])
+    photo["cubes"].append({"colour": "red", "top": [150, 150], "counted": False, "pose": "cluster"})
+    assert not data.loose_cube_near_tray(photo)
+
+
+def test_a_data_entry_can_leave_out_the_photos_whose_loose_cube_may_lie_in_the_tray(tmp_path):
+    (tmp_path / "p000007-000000_000.json").write_text(json.dumps(_loose([285, 115])))
+    (tmp_path / "p000007-000000_001.json").write_text(json.dumps(_loose([340, 150])))
+    entry = {"folder": str(tmp_path), "setups": [0, 1]}
+    assert len(data.selected(entry)[1]) == 2
+    kept = data.selected(entry | {"skip": data.SKIP_LOOSE_NEAR_TRAY})[1]
+    assert [p.name for p in kept] == ["p000007-000000_001.json"]
+
+
 def test_a_model_counts_a_cube_from_the_peak_height_its_validation_chose(tmp_path):
     output = np.zeros((4, 10, 10), np.float32)
     _cube(output, 4, 4, 0.4, REFERENCE[2])
