@@ -167,6 +167,11 @@ def test_a_data_entry_can_leave_out_the_photos_whose_loose_cube_may_lie_in_the_t
     assert [p.name for p in kept] == ["p000007-000000_001.json"]
 
 
+def test_a_data_entry_refuses_to_skip_what_it_cannot_tell(tmp_path):
+    with pytest.raises(ValueError, match="cannot skip"):
+        data.selected({"folder": str(tmp_path), "setups": [0, 1], "skip": "hands"})
+
+
 def test_a_model_counts_a_cube_from_the_peak_height_its_validation_chose(tmp_path):
     output = np.zeros((4, 10, 10), np.float32)
     _cube(output, 4, 4, 0.4, REFERENCE[2])
