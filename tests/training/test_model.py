@@ -92,6 +92,17 @@ def test_with_the_light_ratio_opencv_computes_what_torch_does(tmp_path):
     assert export_onnx(model, tmp_path / "ratio.onnx", (32, 48)) < 1e-4
 
 
+def test_with_depthwise_separable_layers_opencv_computes_what_torch_does(tmp_path):
+    model = TrayNet(16, normalise=True, colour_branch=True, references_as_bias=True, separable=True)
+    assert export_onnx(model, tmp_path / "separable.onnx", (32, 48), float16=True) < 1e-2
+
+
+def test_depthwise_separable_layers_take_fewer_weights():
+    def weights(separable: bool) -> int:
+        return sum(p.numel() for p in TrayNet(32, True, True, True, separable=separable).parameters())
+    assert weights(True) < 0.5 * weights(False)
+
+
 def test_weights_stored_in_half_precision_halve_the_file_and_opencv_still_computes_in_float(tmp_path):
     """The committed model may take 5 MB: a width-32 counter's float weights take 5.2."""
     torch.manual_seed(0)
