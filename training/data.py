@@ -83,9 +83,10 @@ def selected(entry: str | dict) -> tuple[Path, list[Path]]:
     folder = Path(entry["folder"])
     low, high = entry["setups"]
     paths = [p for p in samples_in(folder) if low <= int(p.stem.split("-")[1].split("_")[0]) < high]
-    if entry.get("skip", SKIP_LOOSE_NEAR_TRAY) != SKIP_LOOSE_NEAR_TRAY:
-        raise ValueError(f"{folder}: cannot skip {entry['skip']!r}, only {SKIP_LOOSE_NEAR_TRAY!r}")
-    if "skip" in entry:
+    skip = entry.get("skip")
+    if skip not in (None, SKIP_LOOSE_NEAR_TRAY):
+        raise ValueError(f"{folder}: cannot skip {skip!r}, only {SKIP_LOOSE_NEAR_TRAY!r}")
+    if skip:
         paths = [p for p in paths if not loose_cube_near_tray(json.loads(p.read_text(encoding="utf-8")))]
     return folder, paths
 

@@ -96,15 +96,15 @@ class TrayNet(nn.Module):
         self.colour_branch = colour_branch
         self.light_ratio = light_ratio
         stem_in = (2 * IN_CHANNELS if normalise else IN_CHANNELS) + (3 if light_ratio else 0)
-        self.stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, 2 * w, 2, sep))  # 1/4
-        self.down8 = nn.Sequential(block(2 * w, 3 * w, 2, sep), Residual(3 * w, sep))  # 1/8
-        self.down16 = nn.Sequential(block(3 * w, 4 * w, 2, sep), Residual(4 * w, sep), Residual(4 * w, sep))  # 1/16
+        self.stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, 2 * w, 2, separable=sep))  # 1/4
+        self.down8 = nn.Sequential(block(2 * w, 3 * w, 2, separable=sep), Residual(3 * w, sep))  # 1/8
+        self.down16 = nn.Sequential(block(3 * w, 4 * w, 2, separable=sep), Residual(4 * w, sep), Residual(4 * w, sep))  # 1/16
         self.up8 = block(4 * w + 3 * w, 3 * w, separable=sep)
         self.up4 = block(3 * w + 2 * w, 2 * w, separable=sep)
         self.head = nn.Sequential(block(2 * w, 2 * w, separable=sep), nn.Conv2d(2 * w, 1 if colour_branch else OUT_CHANNELS, 1))
         self.head[-1].bias.data[0] = -4.0  # start out predicting few cubes, as CenterNet does
         if colour_branch:
-            self.colour_stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, w, 2, sep), block(w, w, separable=sep))  # 1/4
+            self.colour_stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, w, 2, separable=sep), block(w, w, separable=sep))  # 1/4
             per_slot = w + 2 * w + (6 if normalise else 3)
             self.colour_score = nn.Sequential(nn.Conv2d(per_slot, w, 1), nn.ReLU(inplace=True), nn.Conv2d(w, 1, 1))
         self.upsample = nn.Upsample(scale_factor=2, mode="nearest")
