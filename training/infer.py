@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from training import data
-from vision.learned import TrayCounter, sure_confidence
+from vision.learned import TrayCounter, model_reference_colours, sure_confidence
 from vision.learned_input import reference_colours, roi_of
 
 
@@ -29,7 +29,7 @@ def sure_threshold(results: list[tuple[bool, float]]) -> float:
 
 def counter_for(model: str | Path, sample: data.Sample, cube_px: float | None = None) -> TrayCounter:
     """The counter a sample's session calibrates (its empty tray, reference cubes and tray)."""
-    colours_bgr = reference_colours(sample.reference, sample.reference_tops, sample.cube_edge_px)
+    colours_bgr = reference_colours(sample.reference, sample.reference_tops, sample.cube_edge_px, model_reference_colours(model))
     roi = roi_of(sample.tray, sample.image.shape[1::-1])
     return TrayCounter(model, sample.empty, sample.colours, colours_bgr, roi, sample.cube_edge_px, cube_px, sample.tray)
 

@@ -44,7 +44,7 @@ class _Crop:
     slots: np.ndarray  # their colour index, N
 
 
-def _prepare(path: Path, cube_px: float, zoom: float) -> _Crop:
+def _prepare(path: Path, cube_px: float, zoom: float, way: str) -> _Crop:
     s = data.load(path)
     roi = roi_of(s.tray, s.image.shape[1::-1])
     scale = zoom * cube_px / s.cube_edge_px
@@ -54,7 +54,7 @@ def _prepare(path: Path, cube_px: float, zoom: float) -> _Crop:
     counted = [c for c in s.cubes if c["counted"]]
     tops = np.array([[(c["top"][0] - x) * scale, (c["top"][1] - y) * scale] for c in counted], np.float32).reshape(-1, 2)
     slots = np.array([s.colours.index(c["colour"]) for c in counted], np.int64)
-    return _Crop(frame, empty, reference_colours(s.reference, s.reference_tops, s.cube_edge_px), tops, slots)
+    return _Crop(frame, empty, reference_colours(s.reference, s.reference_tops, s.cube_edge_px, way), tops, slots)
 
 
 @dataclass
@@ -69,10 +69,10 @@ class _Held:
     tray: np.ndarray
 
 
-def _held(path: Path, cube_px: float) -> _Held:
+def _held(path: Path, cube_px: float, way: str) -> _Held:
     s = data.load(path)
     roi = roi_of(s.tray, s.image.shape[1::-1])
-    colours_bgr = reference_colours(s.reference, s.reference_tops, s.cube_edge_px)
+    colours_bgr = reference_colours(s.reference, s.reference_tops, s.cube_edge_px, way)
     x, scale = network_input(s.image, s.empty, colours_bgr, roi, s.cube_edge_px, cube_px)
     return _Held(torch.from_numpy(x), s.colours, colours_bgr, (scale, roi[0], roi[1]), s.counts, s.tray)
 
@@ -307,8 +307,9 @@ def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
     rng = np.random.default_rng(seed)
     paths = [p for entry in cfg["data"] for p in data.selected(entry)[1]]
     started = time.time()
-    crops = [_prepare(p, cfg["cube_px"], cfg["zoom"]) for p in paths]
-    held = [_held(p, cfg["cube_px"]) for entry in cfg.get("validation", []) for p in data.selected(entry)[1]]
+    way = cfg.get("reference_colours", "top centre")
+    crops = [_prepare(p, cfg["cube_px"], cfg["zoom"], way) for p in paths]
+    held = [_held(p, cfg["cube_px"], way) for entry in cfg.get("validation", []) for p in data.selected(entry)[1]]
     every = int(cfg.get("validate_every", 1))
     best: tuple[tuple[float, float], int, dict, Checked] | None = None
     held_log: list = []
@@ -412,7 +413,7 @@ def _save(
         "validation": validation,
         "parameters_bytes": parameters_bytes(model),
         "onnx": onnx_record(onnx_path, mismatch),
-        "input": {"cube_px": cfg["cube_px"], "channels": "throw BGR, empty tray BGR, 6 reference colours BGR as planes; 0..1", "multiple_of": 16},
+        "input": {"cube_px": cfg["cube_px"], "reference_colours": cfg.get("reference_colours", "top centre"), "channels": "throw BGR, empty tray BGR, 6 reference colours BGR as planes; 0..1", "multiple_of": 16},
         "output": {"heatmap": "1/4 of the input: a cube-centre logit, then the cube's reference colour BGR 0..1"},
     }
     (out / f"{name}.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")

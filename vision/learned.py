@@ -116,6 +116,12 @@ def model_cube_px(model: str | Path) -> float:
     return float((_manifest(model).get("input") or {}).get("cube_px", 16))
 
 
+def model_reference_colours(model: str | Path) -> str:
+    """How the model reads a reference cube's colour (``vision.learned_input.REFERENCE_COLOURS``),
+    as it was trained: its manifest's input, else from the top's centre."""
+    return str((_manifest(model).get("input") or {}).get("reference_colours", "top centre"))
+
+
 def sure_confidence(model: str | Path) -> float:
     """The confidence from which the model's counts are called sure: the threshold its
     manifest's validation set, else the default margin's."""

@@ -130,6 +130,7 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
     clear peaks as colours."""
     net = cv2.dnn.readNetFromONNX(str(model))
     cube_px = cube_px or learned.model_cube_px(model)
+    way = learned.model_reference_colours(model)
     hull = None if tray is None else cv2.convexHull(np.asarray(tray, np.float32))
     wanted = len(colours)
     w, h = roi[2:]
@@ -141,7 +142,7 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
         # Asked again with the colours just read, at sizes between the steps: the network
         # was trained with the true reference colours, not the nominal paints.
         _, edge, peaks, scale = best
-        found_bgr, order = _named(reference, _tops(peaks, scale, roi), edge, colours)
+        found_bgr, order = _named(reference, _tops(peaks, scale, roi), edge, colours, way)
         finer = edge * STEP ** np.array([-0.5, -0.25, 0, 0.25, 0.5])
         again = _clearest(net, reference, empty, found_bgr[order], roi, finer, wanted, cube_px, hull)
         if again is None:
@@ -150,7 +151,7 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
     margin, edge, peaks, scale = best
     tops = _tops(peaks, scale, roi)
     edge = cube_edge(edge, face_edge(reference, empty, tops))
-    found_bgr, order = _named(reference, tops, edge, colours)
+    found_bgr, order = _named(reference, tops, edge, colours, way)
     return Calibration(cube_edge_px=float(edge), tops={c: tops[order[i]] for i, c in enumerate(colours)},
                        colours_bgr=found_bgr[order], margin=round(margin, 3))
 
@@ -189,6 +190,6 @@ def _tops(peaks: list, scale: float, roi: tuple[int, int, int, int]) -> list[tup
 
 
 def _named(reference: np.ndarray, tops: list[tuple[float, float]], edge: float,
-           colours: Sequence[str]) -> tuple[np.ndarray, list[int]]:
-    found_bgr = reference_colours(reference, tops, edge)
+           colours: Sequence[str], way: str) -> tuple[np.ndarray, list[int]]:
+    found_bgr = reference_colours(reference, tops, edge, way)
     return found_bgr, name_colours(found_bgr, colours)

@@ -27,14 +27,33 @@ def roi_of(tray: np.ndarray, frame_size: tuple[int, int]) -> tuple[int, int, int
     return int(x0), int(y0), int(x1 - x0), int(y1 - y0)
 
 
-def reference_colours(reference: np.ndarray, tops: Sequence[tuple[float, float]], cube_edge_px: float) -> np.ndarray:
-    """Each reference cube's colour (BGR, 0..1): the median over the middle of its top face,
-    away from its edges and seams, where the camera shows the paint most plainly."""
-    r = max(1, int(round(0.2 * cube_edge_px)))
+REFERENCE_COLOURS = ("top centre", "least glare")  # ways of reading a reference cube's colour; a model's manifest names its own
+GLARE_FREE_SHARE = 0.25  # of a top's pixels, the least whitened, read as its paint under "least glare"
+
+
+def reference_colours(
+    reference: np.ndarray, tops: Sequence[tuple[float, float]], cube_edge_px: float, way: str = "top centre"
+) -> np.ndarray:
+    """Each reference cube's colour (BGR, 0..1), read from its top face.
+
+    "top centre" is the median over the middle of the top, away from its edges and seams.
+    "least glare" reads a wider square (half a top, which a calibration's peak off by an
+    eighth of an edge still keeps on the top) and takes the median of the quarter of its pixels
+    whose darkest channel is lowest: a glossy cube under a light that mirrors into the camera
+    turns its top's middle white, all six at once in a reference photo where they lie flat,
+    and that glare adds the same to every channel, so the pixels it touches least show the
+    paint."""
+    if way not in REFERENCE_COLOURS:
+        raise ValueError(f"unknown way of reading reference colours: {way!r}")
+    glare = way == "least glare"
+    r = max(1, int(round((0.25 if glare else 0.2) * cube_edge_px)))
     out = []
     for x, y in tops:
         xi, yi = int(round(x)), int(round(y))
-        patch = reference[max(0, yi - r) : yi + r + 1, max(0, xi - r) : xi + r + 1].reshape(-1, 3)
+        patch = reference[max(0, yi - r) : yi + r + 1, max(0, xi - r) : xi + r + 1].reshape(-1, 3).astype(np.float32)
+        if glare:
+            darkest = patch.min(axis=1)
+            patch = patch[darkest <= np.quantile(darkest, GLARE_FREE_SHARE)]
         out.append(np.median(patch, axis=0) / 255.0)
     return np.array(out, np.float32)
 
