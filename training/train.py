@@ -28,7 +28,7 @@ import numpy as np
 import torch
 
 from training import checkpoint, data, infer
-from vision.learned import CUBE_AT, decode
+from vision.learned import CUBE_AT, decode, peaks_apart
 from vision.learned_input import network_input, reference_colours, roi_of, slot_colours
 from training.model import IN_CHANNELS, OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
 
@@ -67,6 +67,7 @@ class _Held:
     to_frame: tuple[float, float, float]
     counts: dict[str, int]
     tray: np.ndarray
+    apart: float = 1.5  # heatmap cells between two cubes' peaks (``vision.learned.peaks_apart``)
 
 
 def _held(path: Path, cube_px: float, way: str) -> _Held:
@@ -74,7 +75,7 @@ def _held(path: Path, cube_px: float, way: str) -> _Held:
     roi = roi_of(s.tray, s.image.shape[1::-1])
     colours_bgr = reference_colours(s.reference, s.reference_tops, s.cube_edge_px, way)
     x, scale = network_input(s.image, s.empty, colours_bgr, roi, s.cube_edge_px, cube_px)
-    return _Held(torch.from_numpy(x), s.colours, colours_bgr, (scale, roi[0], roi[1]), s.counts, s.tray)
+    return _Held(torch.from_numpy(x), s.colours, colours_bgr, (scale, roi[0], roi[1]), s.counts, s.tray, peaks_apart(cube_px))
 
 
 CUBE_THRESHOLDS = tuple(round(0.2 + 0.05 * i, 2) for i in range(11))  # the peak probabilities tried as a cube's threshold
@@ -111,7 +112,7 @@ def validate(model: torch.nn.Module, held: list[_Held]) -> Checked:
     model.train()
     checks = []
     for cube_at in CUBE_THRESHOLDS:
-        readings = [decode(o, h.colours, h.colours_bgr, h.to_frame, cube_at, h.tray) for o, h in zip(outputs, held)]
+        readings = [decode(o, h.colours, h.colours_bgr, h.to_frame, cube_at, h.tray, h.apart) for o, h in zip(outputs, held)]
         off = np.mean([sum(abs(r.counts[c] - h.counts[c]) for c in h.colours) for r, h in zip(readings, held)])
         checks.append(Checked(cube_at, [(r.counts == h.counts, r.confidence) for r, h in zip(readings, held)], float(off)))
     return max(checks, key=lambda c: (c.key(), -abs(c.cube_at - CUBE_AT)))

@@ -95,6 +95,31 @@ def test_a_game_with_fewer_colours_names_cubes_only_by_its_own():
     _cube(output, 7, 2, 0.9, REFERENCE[4])  # a colour the game does not have: the nearest of its own
     reading = learned.decode(output, ["red", "blue", "green"], REFERENCE[[0, 1, 5]], (1.0, 0.0, 0.0))
     assert reading.counts["blue"] == 1 and sum(reading.counts.values()) == 2
+
+
+def _two_peaks(cells_apart: int) -> np.ndarray:
+    output = np.zeros((4, 12, 16), np.float32)
+    output[0, 5, 5], output[0, 5, 5 + cells_apart] = 0.9, 0.8
+    output[1:, 5, 5] = output[1:, 5, 5 + cells_apart] = REFERENCE[0]
+    return output
+
+
+def test_two_peaks_nearer_than_six_tenths_of_an_edge_are_one_cube_seen_twice():
+    """At 16 input pixels a cube an edge is four heatmap cells; two cubes' tops lie an edge
+    apart, less what the camera's tilt takes."""
+    apart = learned.peaks_apart(16)
+    assert sum(learned.decode(_two_peaks(2), COLOURS, REFERENCE, (1.0, 0.0, 0.0), apart=apart).counts.values()) == 1
+    assert sum(learned.decode(_two_peaks(3), COLOURS, REFERENCE, (1.0, 0.0, 0.0), apart=apart).counts.values()) == 2
+
+
+def test_at_twelve_pixels_a_cube_a_peak_is_higher_than_its_eight_neighbours():
+    apart = learned.peaks_apart(12)
+    assert sum(learned.decode(_two_peaks(2), COLOURS, REFERENCE, (1.0, 0.0, 0.0), apart=apart).counts.values()) == 2
+    diagonal = np.zeros((4, 12, 16), np.float32)
+    diagonal[0, 5, 5], diagonal[0, 6, 6] = 0.9, 0.8
+    assert [(r, c) for r, c, _ in learned.peaks(diagonal[0], apart=apart)] == [(5, 5)]
+
+
 def test_a_cube_lying_beside_the_tray_is_not_counted_nor_doubted():
     """"loose cubes outside the tray": the network sees the tray's box, the outline says which
     peaks lie in the tray."""
