@@ -75,20 +75,26 @@ def samples_in(folder: Path) -> list[Path]:
 def selected(entry: str | dict) -> tuple[Path, list[Path]]:
     """A configuration's data entry: a folder (all its samples), or ``{"folder", "setups": [a, b]}``,
     the samples of set-ups ``a <= i < b`` of a path-traced folder (``pSSSSSS-IIIIII_KKK.json``),
-    so a run names exactly what it read while renderers go on writing into the folder. With
+    so a run names exactly what it read while renderers go on writing into the folder;
+    ``[a, b, step]`` takes every ``step``-th, as one renderer of several writes them. With
     ``"skip": "loose cubes near the tray"`` the entry leaves out the photos whose loose cubes
     may lie in the tray (``loose_cube_near_tray``)."""
     if isinstance(entry, str):
         return Path(entry), samples_in(Path(entry))
     folder = Path(entry["folder"])
-    low, high = entry["setups"]
-    paths = [p for p in samples_in(folder) if low <= int(p.stem.split("-")[1].split("_")[0]) < high]
+    setups = setup_range(entry)
+    paths = [p for p in samples_in(folder) if int(p.stem.split("-")[1].split("_")[0]) in setups]
     skip = entry.get("skip")
     if skip not in (None, SKIP_LOOSE_NEAR_TRAY):
         raise ValueError(f"{folder}: cannot skip {skip!r}, only {SKIP_LOOSE_NEAR_TRAY!r}")
     if skip:
         paths = [p for p in paths if not loose_cube_near_tray(json.loads(p.read_text(encoding="utf-8")))]
     return folder, paths
+
+
+def setup_range(entry: dict) -> range:
+    """The set-ups a data entry's ``"setups"`` names: ``[a, b]`` or ``[a, b, step]``."""
+    return range(*entry["setups"])
 
 
 SKIP_LOOSE_NEAR_TRAY = "loose cubes near the tray"

@@ -33,7 +33,7 @@ def render_commands(description: dict, root: Path | None, workers: int) -> list[
     if description.get("renderer") != RENDERER:
         raise SystemExit(f"only {RENDERER} folders can be rebuilt, not {description.get('renderer')!r}")
     entry = description["entry"]
-    low, high = entry["setups"]
+    setups = data.setup_range(entry)
     empties = description.get("format") == OUTLINE_FORMAT  # empty photos alone, for the tray finder
     common = ["--out", str(_folder(entry, root)), "--seed", str(description["seed"]), "--spp", str(description["spp"])]
     if not empties:
@@ -47,10 +47,10 @@ def render_commands(description: dict, root: Path | None, workers: int) -> list[
     if not empties and description.get("loose cubes") != LOOSE_OUTSIDE:
         common += ["--loose-in-tray"]
     commands = []
-    for first in range(low, min(low + workers, high)):
-        count = len(range(first, high, workers))
+    for k in range(min(workers, len(setups))):
+        share = setups[k::workers]
         commands.append([sys.executable, "-m", "devtools.trays", "empties" if empties else "sessions", *common,
-                         "--start", str(first), "--step", str(workers), "--count", str(count)])
+                         "--start", str(share.start), "--step", str(share.step), "--count", str(len(share))])
     return commands
 
 

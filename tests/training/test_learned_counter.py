@@ -153,6 +153,8 @@ def test_a_data_entry_names_the_set_ups_a_run_read_while_renderers_write_on(tmp_
     folder, paths = data.selected({"folder": str(tmp_path), "setups": [1, 3]})
     assert folder == tmp_path and [p.name for p in paths] == ["p000001-000001_000.json", "p000001-000002_000.json"]
     assert len(data.selected(str(tmp_path))[1]) == 4
+    every_second = data.selected({"folder": str(tmp_path), "setups": [1, 4, 2]})[1]
+    assert [p.name for p in every_second] == ["p000001-000001_000.json", "p000001-000003_000.json"]
 
 
 def _loose(top: list[float]) -> dict:

@@ -37,11 +37,18 @@ def test_every_set_up_a_model_read_is_rendered_by_exactly_one_worker(manifest, w
     described = json.loads(manifest.read_text(encoding="utf-8"))
     for part in rebuild.parts(described).values():
         for description in part["folders"]:
-            low, high = description["entry"]["setups"]
             commands = rebuild.render_commands(description, None, workers)
             rendered = [i for c in commands for i in _set_ups(c)[1]]
-            assert sorted(rendered) == list(range(low, high))
+            assert sorted(rendered) == list(data.setup_range(description["entry"]))
             assert {_set_ups(c)[0] for c in commands} == {description["entry"]["folder"]}
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_every_second_set_up_of_a_folder_is_rebuilt_as_one_renderer_of_two_wrote_it(workers):
+    description = {"renderer": "mitsuba3-volpath", "seed": 8, "throws": 10, "spp": 4,
+                   "entry": {"folder": "/work/data/trays-train8", "setups": [86, 200, 2]}}
+    commands = rebuild.render_commands(description, None, workers)
+    assert sorted(i for c in commands for i in _set_ups(c)[1]) == list(range(86, 200, 2))
 
 
 def test_the_renderers_settings_come_from_the_folders_description(tmp_path):
