@@ -25,6 +25,8 @@ logarithm (``_light_ratio``): what a shadow does to the floor, told apart from w
 """
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import torch
 from torch import nn
 
@@ -33,6 +35,7 @@ from vision.learned_input import MAX_COLOURS
 IN_CHANNELS = 6 + 3 * MAX_COLOURS
 OUT_CHANNELS = 4  # cube-centre logit, then the cube's reference colour BGR
 STRIDE = 4
+SEPARABLE_PARTS = ("stem", "down8", "residual8", "down16", "residuals16", "decoder", "colour")  # all but each stem's first layer
 LIGHT_FLOOR = 0.02  # added to both photos before their ratio: about five grey levels of 255
 
 
@@ -87,29 +90,37 @@ def _first(planes: int, cout: int, references_as_bias: bool) -> nn.Module:
 
 class TrayNet(nn.Module):
     """``width`` scales every layer; the default keeps a 320 x 224 input near 10 ms on one core.
-    ``separable`` makes every layer after the stem's first depthwise-separable;
-    ``separable_decoder`` only the three on the way back up, which at 16 pixels a cube do
-    more than half the work (up4 alone, 160 channels in at 1/4, over a quarter) while the
-    encoder, where the network learns what a cube is, stays as it was."""
+
+    ``separable`` names the parts (``SEPARABLE_PARTS``) whose layers are depthwise-separable,
+    all of them for ``True``. At 16 pixels a cube the decoder does more than half the work
+    (up4 alone, 160 channels in at 1/4, over a quarter), then the colour branch and the
+    residual at 1/8; made depthwise throughout, width 32 learned too little
+    (training/README.md)."""
 
     def __init__(self, width: int = 16, normalise: bool = False, colour_branch: bool = False,
-                 references_as_bias: bool = False, light_ratio: bool = False, separable: bool = False,
-                 separable_decoder: bool = False):
+                 references_as_bias: bool = False, light_ratio: bool = False,
+                 separable: bool | Collection[str] = ()):
         super().__init__()
-        w, sep, dec = width, separable, separable or separable_decoder
+        parts = set(SEPARABLE_PARTS if separable is True else separable or ())
+        if parts - set(SEPARABLE_PARTS):
+            raise ValueError(f"no such parts to make separable: {sorted(parts - set(SEPARABLE_PARTS))}")
+        w = width
         self.normalise = normalise
         self.colour_branch = colour_branch
         self.light_ratio = light_ratio
         stem_in = (2 * IN_CHANNELS if normalise else IN_CHANNELS) + (3 if light_ratio else 0)
-        self.stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, 2 * w, 2, separable=sep))  # 1/4
-        self.down8 = nn.Sequential(block(2 * w, 3 * w, 2, separable=sep), Residual(3 * w, sep))  # 1/8
-        self.down16 = nn.Sequential(block(3 * w, 4 * w, 2, separable=sep), Residual(4 * w, sep), Residual(4 * w, sep))  # 1/16
+        self.stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, 2 * w, 2, separable="stem" in parts))  # 1/4
+        self.down8 = nn.Sequential(block(2 * w, 3 * w, 2, separable="down8" in parts), Residual(3 * w, "residual8" in parts))  # 1/8
+        res16 = "residuals16" in parts
+        self.down16 = nn.Sequential(block(3 * w, 4 * w, 2, separable="down16" in parts), Residual(4 * w, res16), Residual(4 * w, res16))  # 1/16
+        dec = "decoder" in parts
         self.up8 = block(4 * w + 3 * w, 3 * w, separable=dec)
         self.up4 = block(3 * w + 2 * w, 2 * w, separable=dec)
         self.head = nn.Sequential(block(2 * w, 2 * w, separable=dec), nn.Conv2d(2 * w, 1 if colour_branch else OUT_CHANNELS, 1))
         self.head[-1].bias.data[0] = -4.0  # start out predicting few cubes, as CenterNet does
         if colour_branch:
-            self.colour_stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, w, 2, separable=sep), block(w, w, separable=sep))  # 1/4
+            col = "colour" in parts
+            self.colour_stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, w, 2, separable=col), block(w, w, separable=col))  # 1/4
             per_slot = w + 2 * w + (6 if normalise else 3)
             self.colour_score = nn.Sequential(nn.Conv2d(per_slot, w, 1), nn.ReLU(inplace=True), nn.Conv2d(w, 1, 1))
         self.upsample = nn.Upsample(scale_factor=2, mode="nearest")

@@ -319,7 +319,7 @@ def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
 
     model = TrayNet(cfg["width"], bool(cfg.get("normalise", False)), bool(cfg.get("colour_branch", False)),
                     bool(cfg.get("references_as_bias", False)), bool(cfg.get("light_ratio", False)),
-                    bool(cfg.get("separable", False)), bool(cfg.get("separable_decoder", False)))
+                    cfg.get("separable", ()))
     averaged = averaged_model(model, cfg.get("average"))
     judged = model if averaged is None else averaged.module
 

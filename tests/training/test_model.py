@@ -109,7 +109,7 @@ def test_a_separable_decoder_leaves_the_encoder_as_it_was():
     torch.manual_seed(0)
     plain = TrayNet(32, True, True, True)
     torch.manual_seed(0)
-    hybrid = TrayNet(32, True, True, True, separable_decoder=True)
+    hybrid = TrayNet(32, True, True, True, separable=["decoder"])
     encoder = ("stem", "down8", "down16", "colour_stem")
     for name in encoder:
         assert [p.shape for p in getattr(plain, name).parameters()] == [p.shape for p in getattr(hybrid, name).parameters()]
@@ -117,8 +117,13 @@ def test_a_separable_decoder_leaves_the_encoder_as_it_was():
     assert sum(decoder_weights[3:]) < 0.2 * sum(decoder_weights[:3])
 
 
-def test_with_a_separable_decoder_opencv_computes_what_torch_does(tmp_path):
-    model = TrayNet(16, normalise=True, colour_branch=True, references_as_bias=True, separable_decoder=True)
+def test_a_part_the_network_does_not_have_is_refused():
+    with pytest.raises(ValueError, match="encoder"):
+        TrayNet(16, separable=["encoder"])
+
+
+def test_with_some_parts_separable_opencv_computes_what_torch_does(tmp_path):
+    model = TrayNet(16, normalise=True, colour_branch=True, references_as_bias=True, separable=["decoder", "colour", "residual8"])
     assert export_onnx(model, tmp_path / "hybrid.onnx", (32, 48), float16=True) < 1e-2
 
 
