@@ -90,7 +90,7 @@ class CheckedCalibration:
         return self.rules.tray
 
     def advice(self) -> list[str]:
-        return self.rules.advice()
+        return self.rules.advice() + [key for key in self.learned.advice() if key not in self.rules.advice()]
 
     def to_json(self) -> dict:
         return {"counter": KIND, "version": FILE_VERSION, "rules": self.rules.to_json(), "learned": self.learned.to_json()}

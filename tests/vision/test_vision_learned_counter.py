@@ -1,6 +1,7 @@
 """The learned counter as the product can run it (``vision.learned_counter``): calibrated and
 counted on the command line like the rule-based one, refused with what to do, unsure with the
 places in doubt outlined. Its accuracy is bench/learned_counter.py's."""
+import dataclasses
 import json
 import subprocess
 import sys
@@ -147,3 +148,22 @@ def test_a_saved_learned_calibration_makes_a_camera_source(tmp_path):
     with pytest.raises(CalibrationError) as refused:
         CameraTraySource.from_file(tmp_path / "c.json", ["red", "blue"])
     assert refused.value.key == "calibration.other_colours"
+
+
+
+def test_reference_tops_read_white_and_the_calibration_says_the_colours_may_be_wrong():
+    """A dark cloth the camera brightens, or a lamp mirrored in the tops: the counter still
+    calibrates, and tells the table why colours may be named wrongly and what to do."""
+    _, empty, reference = photos(4)
+    clear = learned_counter.calibrate(empty, reference, synth.CUBE_COLOURS)
+    assert "calibration.reference_whitened" not in clear.advice()
+    white = clear.colours_bgr.copy()
+    white[[0, 3]] = [0.93, 0.95, 0.97]
+    assert dataclasses.replace(clear, colours_bgr=white).advice()[-1] == "calibration.reference_whitened"
+
+
+def test_one_light_yellow_top_is_not_called_whitened():
+    yellow_bright = np.array([[0.2, 0.2, 0.8], [0.8, 0.4, 0.1], [0.78, 0.95, 0.97], [0.5, 0.2, 0.5], [0.1, 0.1, 0.1], [0.2, 0.6, 0.2]])
+    assert not learned_counter.whitened(yellow_bright)
+    yellow_bright[0] = [0.9, 0.92, 0.99]
+    assert learned_counter.whitened(yellow_bright)

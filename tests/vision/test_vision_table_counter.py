@@ -53,6 +53,16 @@ def test_where_both_counters_find_the_cubes_the_table_runs_both(table):
     assert counter.calibration.roi == counter.rules.calibration.roi
 
 
+def test_the_networks_advice_on_whitened_tops_reaches_a_table_counting_with_both(table):
+    _, counter = table
+    both = counter.calibration
+    white = both.learned.colours_bgr.copy()
+    white[[1, 2]] = [0.95, 0.96, 0.94]
+    whitened = replace(both, learned=replace(both.learned, colours_bgr=white))
+    assert whitened.advice() == both.rules.advice() + ["calibration.reference_whitened"]
+    assert "calibration.reference_whitened" not in both.advice()
+
+
 def test_a_photo_both_count_alike_is_counted_and_sure(table):
     session, counter = table
     sample = synth.scene(session, 300, total=1)
