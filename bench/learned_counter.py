@@ -72,6 +72,7 @@ class Tally:
     ms: list[float] = field(default_factory=list)
     misses: list[str] = field(default_factory=list)
     outlines: list[float] = field(default_factory=list)  # each calibrated set-up's tray outline against the true one
+    whitened: list[int] = field(default_factory=lambda: [0, 0, 0])  # set-ups whose calibration said the tops read white, their photos, those exact
 
     def add(self, label: str, counts: dict[str, int] | None, truth: dict[str, int], unsure: bool | None) -> None:
         """One photo's result; ``counts`` None: its set-up was refused; ``unsure`` None: the counter has no doubt."""
@@ -103,6 +104,9 @@ class Tally:
             good = sum(o >= GOOD_OVERLAP for o in self.outlines)
             out.append(f"  tray outline: found on {sum(o > 0 for o in self.outlines)} of {len(self.outlines)} calibrated set-ups,"
                        f" overlapping the true tray by {GOOD_OVERLAP} or more on {good}")
+        if self.whitened[0]:
+            setups, photos, exact = self.whitened
+            out.append(f"  reference tops read white (calibration.reference_whitened): {setups} set-ups, {exact} of their {photos} photos exact")
         if self.ms:
             out.append(f"  one frame, one core: median {np.median(self.ms):.1f} ms, p90 {np.percentile(self.ms, 90):.1f} ms")
         return out
@@ -153,6 +157,7 @@ def main(argv: list[str] | None = None) -> None:
                     found = learned_counter.calibrate(sample.empty, sample.reference, sample.colours, model=args.model)
                     net = learned_counter.LearnedCounter(found, models=args.model.parent)
                     learned.outlines.append(overlap(found.tray, sample.tray))
+                    learned.whitened[0] += "calibration.reference_whitened" in found.advice()
                 except CalibrationError as error:
                     learned.misses.append(f"{meta['empty']}: calibration refused: {error}")
                 learned.refused += net is None
@@ -195,6 +200,9 @@ def main(argv: list[str] | None = None) -> None:
             reading, ms = timed(net.count, sample.image)
             learned.ms.append(ms)
             learned.add(label, reading.counts, sample.counts, reading.confidence < threshold)
+            if args.as_product and "calibration.reference_whitened" in net.calibration.advice():
+                learned.whitened[1] += 1
+                learned.whitened[2] += reading.counts == sample.counts
         if "rules" in wanted and rule_counter is None:
             rules.add(label, None, sample.counts, None)
         elif rule_counter is not None:
