@@ -54,10 +54,10 @@ class LearnedCalibration:
     def advice(self) -> list[str]:
         """As the rule-based calibration's: where the tray's outline was not found, the whole
         picture is worked on and a cube beside the tray would count. Where two or more
-        reference cubes' tops read almost white (``whitened``), the colours they stand for are
-        hard to tell apart and cubes get named wrongly."""
+        reference cubes' tops read almost white, the colours they stand for are
+        hard to tell apart and cubes get named wrongly (``learned_calibration.whitened``)."""
         tray = [] if self.tray is not None else ["calibration.tray_unseen"]
-        return tray + (["calibration.reference_whitened"] if whitened(self.colours_bgr) else [])
+        return tray + (["calibration.reference_whitened"] if learned_calibration.whitened(self.colours_bgr, self.colours) else [])
 
     def to_json(self) -> dict:
         return {"counter": KIND, "version": FILE_VERSION, "model": self.model, "frame_size": list(self.frame_size),
@@ -75,21 +75,6 @@ class LearnedCalibration:
 
     def save(self, path: str | Path) -> None:
         write_atomically(Path(path), json.dumps(self.to_json()))
-
-
-WHITENED = 0.75  # a reference top whose darkest channel reads this high (0..1) has lost its colour to the light
-WHITENED_TOPS = 2  # how many such tops make the colours doubtful
-
-
-def whitened(colours_bgr: np.ndarray) -> bool:
-    """Whether the reference photo lost the cubes' colours to the light: on a dark cloth the
-    camera brightens the whole picture, or a lamp mirrors in the tops, and two or more tops
-    come out almost white. On seed 7's 120 path-traced set-ups the six where that happened are
-    among those whose cubes ``lean32more``, which never saw seed 7, names wrongly most often
-    (7 to 118 cubes in ten photos, against about 5 elsewhere); a yellow top alone reads that
-    light in several set-ups without harm."""
-    darkest = np.asarray(colours_bgr, np.float32).min(axis=1)
-    return int((darkest >= WHITENED).sum()) >= WHITENED_TOPS
 
 
 @lru_cache(maxsize=1)
@@ -119,11 +104,13 @@ def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
         raise CalibrationError("calibration.photo_sizes")
     h, w = empty.shape[:2]
     outlines = [marked_outline(marked, (w, h))] if marked is not None else _outlines(empty)
+    white = False
     for outline in outlines + [None]:
         roi = (0, 0, w, h) if outline is None else roi_of(outline, (w, h))
         try:
             found = learned_calibration.calibrate(model, empty, reference, colours, roi, tray=outline)
-        except learned_calibration.Refused:
+        except learned_calibration.Refused as refused:
+            white = white or refused.whitened
             continue
         if marked is not None and outline is None:
             raise CalibrationError("calibration.cubes_outside_marks")
@@ -134,7 +121,7 @@ def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
                                   colours=colours, colours_bgr=found.colours_bgr, cube_edge_px=found.cube_edge_px,
                                   empty=empty[y : y + rh, x : x + rw].copy(),
                                   noise=frame_noise(frames.crop(empty, roi, scale), frames.crop(reference, roi, scale)))
-    raise CalibrationError("calibration.cubes_unclear", wanted=len(colours))
+    raise CalibrationError("calibration.cubes_whitened" if white else "calibration.cubes_unclear", wanted=len(colours))
 
 
 @dataclass

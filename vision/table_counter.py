@@ -168,7 +168,8 @@ def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
               marked: tuple[float, float, float, float] | None = None) -> TableCounter:
     """The table's counter from the empty tray and one cube of each colour (``marked``: the
     tray's two taps): both counters where both find the six cubes, else the one that does;
-    where neither does, the rules' refusal, which says what to fix."""
+    where neither does, the rules' refusal, which says what to fix, unless the network saw
+    why: the tops came out white."""
     try:
         rules = Counter(calibrate_rules(empty, reference, colours, marked))
     except CalibrationError as err:
@@ -177,8 +178,10 @@ def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
         refusal, rules = err, None
     try:
         learned = LearnedCounter(learned_counter.calibrate(empty, reference, colours, marked))
-    except CalibrationError:
+    except CalibrationError as err:
         learned = None
+        if err.key == "calibration.cubes_whitened":
+            refusal = err
     if rules is None and learned is None:
         raise refusal
     return combined(rules, learned)
