@@ -171,3 +171,16 @@ def test_two_white_tops_make_colours_doubtful_but_a_white_paint_is_allowed_its_o
     read[0] = [0.9, 0.92, 0.99]
     assert learned_calibration.whitened(read, colours)
     assert not learned_calibration.whitened(read, ["white", *colours[1:]])
+
+
+def test_a_reference_photo_with_one_colour_forgotten_is_refused_not_read_twice():
+    """Lay exactly one cube of each colour: with five, the network can put a second peak on
+    one of them, two tops then read one colour, and calibration asks again."""
+    session = synth.make_session(2)
+    rng = np.random.default_rng(session.seed + 1)
+    empty, _ = synth.render(session, [], seed=session.seed + 2)
+    cubes = synth.reference_cubes(session, rng)
+    reference, _ = synth.render(session, cubes[1:], seed=session.seed + 3)
+    with pytest.raises(CalibrationError) as refused:
+        learned_counter.calibrate(empty, reference, synth.CUBE_COLOURS)
+    assert refused.value.key == "calibration.cubes_unclear"
