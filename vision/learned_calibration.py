@@ -183,8 +183,8 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
 def _one_cube_twice(found_bgr: np.ndarray) -> bool:
     """Whether two of the tops read the same colour, neither of them whitened: six cubes of
     six paints never do, but the network, shown five (one colour's cube forgotten), can put a
-    second peak on one of them at some cube size (in 21 of 72 generator photos with a cube
-    left out, before this check). Whitened tops all read alike and are told apart by the
+    second peak on one of them at some cube size (on 21 of 72 generator photos of tables 1-12
+    with a cube left out). Whitened tops all read alike and are told apart by the
     advice instead (``whitened``)."""
     levels = np.asarray(found_bgr, np.float32) * 255
     painted = [i for i in range(len(levels)) if levels[i].min() < WHITENED * 255]
