@@ -28,7 +28,7 @@ import numpy as np
 import torch
 
 from training import checkpoint, data, infer
-from vision.learned import CUBE_AT, decode, peaks_apart
+from vision.learned import CUBE_AT, NEIGHBOURS, decode, peaks_apart
 from vision.learned_input import network_input, reference_colours, roi_of, slot_colours
 from training.model import IN_CHANNELS, OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
 
@@ -67,7 +67,7 @@ class _Held:
     to_frame: tuple[float, float, float]
     counts: dict[str, int]
     tray: np.ndarray
-    apart: float = 1.5  # heatmap cells between two cubes' peaks (``vision.learned.peaks_apart``)
+    apart: float = NEIGHBOURS  # heatmap cells between two cubes' peaks (``vision.learned.peaks_apart``)
 
 
 def _held(path: Path, cube_px: float, way: str) -> _Held:

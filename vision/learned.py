@@ -29,6 +29,7 @@ STRIDE = 4
 CUBE_AT = 0.5  # probability from which a peak is a counted cube, for a model whose manifest chose none
 SURE_MARGIN = 0.35  # a peak within this of CUBE_AT makes the photo's count unsure
 FAINTEST = 0.1  # peaks below this say nothing about the count
+NEIGHBOURS = 1.5  # heatmap cells: a peak is at least as high as its eight neighbours
 PEAKS_APART = 0.6  # cube edges: two tops' centres lie at least this far apart in a photo
 
 
@@ -48,10 +49,10 @@ class Reading:
     doubtful: list[Cube] = field(default_factory=list)  # peaks near one half, counted or not
 
 
-def peaks(heatmap: np.ndarray, floor: float = FAINTEST, apart: float = 1.5) -> list[tuple[int, int, float]]:
+def peaks(heatmap: np.ndarray, floor: float = FAINTEST, apart: float = NEIGHBOURS) -> list[tuple[int, int, float]]:
     """Local maxima of a (rows x cols) probability map at or above ``floor``: (row, col,
     value), highest first; a maximum is a cell at least as high as every cell within ``apart``
-    cells of it (1.5: its eight neighbours). A plateau gives one peak per cell it holds, so a
+    cells of it (``NEIGHBOURS``: its eight neighbours). A plateau gives one peak per cell it holds, so a
     heatmap that reaches exactly the same value in two touching cells counts both."""
     plane = np.ascontiguousarray(heatmap, np.float32)
     reach = int(apart)
@@ -72,7 +73,7 @@ def peaks_apart(cube_px: float) -> float:
 
 def decode(
     output: np.ndarray, colours: Sequence[str], colours_bgr: np.ndarray, to_frame: tuple[float, float, float], cube_at: float = CUBE_AT,
-    tray: np.ndarray | None = None, apart: float = 1.5,
+    tray: np.ndarray | None = None, apart: float = NEIGHBOURS,
 ) -> Reading:
     """Counts from the network's output (a centre probability map, then the named colour, 4 x
     rows x cols); ``colours_bgr`` are the reference colours of ``colours``; ``to_frame`` is

@@ -105,21 +105,26 @@ def _heat(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.n
     return kept, scale
 
 
-def _clearest(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.ndarray,
-              roi: tuple[int, int, int, int], edges: Sequence[float], wanted: int,
-              cube_px: float, hull: np.ndarray | None) -> tuple[float, float, list, float] | None:
-    """Of these cube sizes, the one at which exactly ``wanted`` peaks stand out most clearly:
-    (the sixth's probability less the seventh's, the size, the peaks, the scale)."""
+def _at_sizes(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.ndarray,
+              roi: tuple[int, int, int, int], edges: Sequence[float], cube_px: float,
+              hull: np.ndarray | None) -> list[tuple[float, list, float]]:
+    """The network's peaks on the reference photo at each of these cube sizes: (size, peaks,
+    scale)."""
+    return [(edge, *_heat(net, reference, empty, refs, roi, edge, cube_px, hull)) for edge in edges]
+
+
+def _clearest(seen: list[tuple[float, list, float]], wanted: int) -> tuple[float, float, list, float] | None:
+    """Of the sizes ``seen`` (``_at_sizes``), the one at which exactly ``wanted`` peaks stand
+    out most clearly: (the sixth's probability less the seventh's, the size, the peaks, the
+    scale)."""
     best = None
-    for edge in edges:
-        found, scale = _heat(net, reference, empty, refs, roi, edge, cube_px, hull)
+    for edge, found, scale in seen:
         probs = [p for _, _, p in found] + [0.0]
         if len(found) >= wanted and probs[wanted - 1] >= CLEAR > probs[wanted]:
             margin = probs[wanted - 1] - probs[wanted]
             if best is None or margin > best[0]:
                 best = (margin, edge, found[:wanted], scale)
     return best
-
 
 def nominal_bgr(colours: Sequence[str]) -> np.ndarray:
     """The nominal paints of these colours, BGR 0..1."""
@@ -157,16 +162,17 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
     wanted = len(colours)
     w, h = roi[2:]
     sizes = max(w, h) / 40 * STEP ** np.arange(int(np.log(8) / np.log(STEP)) + 1)
-    best = _clearest(net, reference, empty, nominal_bgr(colours), roi, sizes, wanted, cube_px, hull)
+    seen = _at_sizes(net, reference, empty, nominal_bgr(colours), roi, sizes, cube_px, hull)
+    best = _clearest(seen, wanted)
     if best is None:
-        raise Refused(f"no cube size shows {wanted} clear cubes", _whitened_where_clearest(net, reference, empty, colours, roi, sizes, cube_px, hull, way))
+        raise Refused(f"no cube size shows {wanted} clear cubes", _whitened_where_clearest(seen, reference, colours, roi, way))
     for _ in range(2):
         # Asked again with the colours just read, at sizes between the steps: the network
         # was trained with the true reference colours, not the nominal paints.
         _, edge, peaks, scale = best
         found_bgr, order = _named(reference, _tops(peaks, scale, roi), edge, colours, way)
         finer = edge * STEP ** np.array([-0.5, -0.25, 0, 0.25, 0.5])
-        again = _clearest(net, reference, empty, found_bgr[order], roi, finer, wanted, cube_px, hull)
+        again = _clearest(_at_sizes(net, reference, empty, found_bgr[order], roi, finer, cube_px, hull), wanted)
         if again is None:
             break
         best = again
@@ -191,20 +197,13 @@ def _one_cube_twice(found_bgr: np.ndarray) -> bool:
     return any(np.abs(levels[i] - levels[j]).max() <= SAME_COLOUR for i in painted for j in painted if i < j)
 
 
-def _whitened_where_clearest(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, colours: Sequence[str],
-                             roi: tuple[int, int, int, int], edges: Sequence[float], cube_px: float,
-                             hull: np.ndarray | None, way: str) -> bool:
-    """Whether the clear peaks, at the cube size that shows most of them, read almost white:
-    a refusal for whitened tops then says so instead of asking for cubes laid apart."""
-    most: tuple[list, float, float] = ([], 1.0, edges[0])
-    for edge in edges:
-        found, scale = _heat(net, reference, empty, nominal_bgr(colours), roi, edge, cube_px, hull)
-        clear = [peak for peak in found if peak[2] >= CLEAR]
-        if len(clear) > len(most[0]):
-            most = (clear, scale, edge)
-    clear, scale, edge = most
+def _whitened_where_clearest(seen: list[tuple[float, list, float]], reference: np.ndarray, colours: Sequence[str],
+                             roi: tuple[int, int, int, int], way: str) -> bool:
+    """Whether the clear peaks, at the size ``seen`` that shows most of them, read almost
+    white: a refusal for whitened tops then says so instead of asking for cubes laid apart."""
+    edge, found, scale = max(seen, key=lambda size: sum(p >= CLEAR for _, _, p in size[1]))
+    clear = [peak for peak in found if peak[2] >= CLEAR]
     return bool(clear) and whitened(reference_colours(reference, _tops(clear, scale, roi), edge, way), colours)
-
 
 def cube_edge(network: float, faces: float | None) -> float:
     """The cube's edge from the network's size and the faces' (``face_edge``): their geometric
