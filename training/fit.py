@@ -1,7 +1,7 @@
 """Where a model's counts go wrong, cube by cube: the instrument for telling a design that
 cannot fit its targets from one that needs more training.
 
-    .venv/bin/python -m training.fit MODEL FOLDER [--setups A B]
+    .venv/bin/python -m training.fit MODEL FOLDER [--setups A B] [--reference-colours WAY]
 
 An exact-count figure says how often a photo is right, not why it is wrong. Here every counted
 cube is matched to the nearest found cube within ``NEAR`` of an edge; what is left over is a
@@ -24,9 +24,11 @@ import numpy as np
 
 from training import data, infer
 from vision.learned import Cube
+from vision.learned_input import REFERENCE_COLOURS
 
 NEAR = 0.75  # cube edges: a found cube this close to a counted one's top centre is that cube
 BESIDE = 1.5  # cube edges: an extra peak this close to any cube is about that cube
+MOST_IN = 5  # set-ups listed where the most cubes are named wrongly: such errors gather in a few
 
 
 @dataclass
@@ -41,6 +43,7 @@ class Errors:
     extra: Counter = field(default_factory=Counter)  # what it lies on (``_extra_kind``) -> found cubes matching none
     wrong_colour: int = 0
     confused: Counter = field(default_factory=Counter)  # (true colour, named colour) -> cubes named wrongly
+    wrong_colour_where: Counter = field(default_factory=Counter)  # set-up -> cubes named wrongly there
 
     def add(self, other: Errors) -> None:
         self.photos += other.photos
@@ -51,6 +54,7 @@ class Errors:
         self.extra.update(other.extra)
         self.wrong_colour += other.wrong_colour
         self.confused.update(other.confused)
+        self.wrong_colour_where.update(other.wrong_colour_where)
 
     def report(self) -> dict:
         return {
@@ -63,12 +67,14 @@ class Errors:
             "extra": dict(self.extra),
             "wrong_colour": self.wrong_colour,
             "wrong_colour_as": {f"{a} as {b}": n for (a, b), n in self.confused.most_common()},
+            "wrong_colour_most_in": dict(self.wrong_colour_where.most_common(MOST_IN)),
         }
 
 
-def compare(cubes: list[dict], found: list[Cube], edge: float, table: str) -> Errors:
+def compare(cubes: list[dict], found: list[Cube], edge: float, table: str, setup: str = "") -> Errors:
     """One photo's errors: ``cubes`` its labelled cubes (``colour``, ``top``, ``counted``),
-    ``found`` what the counter found, ``edge`` one cube's edge in pixels."""
+    ``found`` what the counter found, ``edge`` one cube's edge in pixels, ``setup`` the
+    set-up it was taken in."""
     errors = Errors(photos=1)
     counted = [c for c in cubes if c["counted"]]
     errors.cubes = len(counted)
@@ -84,6 +90,7 @@ def compare(cubes: list[dict], found: list[Cube], edge: float, table: str) -> Er
         if found[best].colour != cube["colour"]:
             errors.wrong_colour += 1
             errors.confused[(cube["colour"], found[best].colour)] += 1
+            errors.wrong_colour_where[setup] += 1
     for i, f in enumerate(found):
         if i not in taken:
             errors.extra[_extra_kind(f, cubes, edge)] += 1
@@ -113,13 +120,14 @@ def table_of(path: Path) -> str:
     return settings.get("surface", {}).get("kind", "unknown")
 
 
-def errors_on(model: Path, paths: list[Path]) -> Errors:
-    """The model's errors over the samples ``paths``, counted as ``training.infer`` counts."""
+def errors_on(model: Path, paths: list[Path], way: str | None = None) -> Errors:
+    """The model's errors over the samples ``paths``, counted as ``training.infer`` counts
+    (``way``: its reference colours read otherwise, ``vision.learned_input.REFERENCE_COLOURS``)."""
     total = Errors()
     for path in paths:
         sample = data.load(path)
-        reading = infer.counter_for(model, sample).count(sample.image)
-        total.add(compare(sample.cubes, reading.cubes, sample.cube_edge_px, table_of(path)))
+        reading = infer.counter_for(model, sample, way=way).count(sample.image)
+        total.add(compare(sample.cubes, reading.cubes, sample.cube_edge_px, table_of(path), path.stem.split("_")[0]))
     return total
 
 
@@ -128,9 +136,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("model", type=Path)
     parser.add_argument("folder", type=Path)
     parser.add_argument("--setups", type=int, nargs=2, metavar=("A", "B"), help="only set-ups A <= i < B of a path-traced folder")
+    parser.add_argument("--reference-colours", choices=REFERENCE_COLOURS, help="read the reference colours this way, not as the model learned")
     args = parser.parse_args(argv)
     entry = {"folder": str(args.folder), "setups": args.setups} if args.setups else str(args.folder)
-    print(json.dumps(errors_on(args.model, data.selected(entry)[1]).report(), indent=1))
+    print(json.dumps(errors_on(args.model, data.selected(entry)[1], args.reference_colours).report(), indent=1))
 
 
 if __name__ == "__main__":

@@ -27,9 +27,10 @@ def sure_threshold(results: list[tuple[bool, float]]) -> float:
     return round(max(wrong) + 0.001, 3) if wrong else 0.0
 
 
-def counter_for(model: str | Path, sample: data.Sample, cube_px: float | None = None) -> TrayCounter:
-    """The counter a sample's session calibrates (its empty tray, reference cubes and tray)."""
-    colours_bgr = reference_colours(sample.reference, sample.reference_tops, sample.cube_edge_px, model_reference_colours(model))
+def counter_for(model: str | Path, sample: data.Sample, cube_px: float | None = None, way: str | None = None) -> TrayCounter:
+    """The counter a sample's session calibrates (its empty tray, reference cubes and tray);
+    ``way`` reads the reference colours otherwise than the model learned them."""
+    colours_bgr = reference_colours(sample.reference, sample.reference_tops, sample.cube_edge_px, way or model_reference_colours(model))
     roi = roi_of(sample.tray, sample.image.shape[1::-1])
     return TrayCounter(model, sample.empty, sample.colours, colours_bgr, roi, sample.cube_edge_px, cube_px, sample.tray)
 

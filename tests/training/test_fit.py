@@ -59,3 +59,10 @@ def test_a_miss_is_told_by_how_the_cube_lay_leaning_on_a_neighbour_or_lying_flat
     leaning = {**_cube("red", 100, 100), "pose": "leaning"}
     errors = fit.compare([leaning, _cube("blue", 300, 100)], [], EDGE, "wood")
     assert errors.report()["missed_by_pose"] == {"leaning": 1, "unknown": 1}
+
+
+def test_wrong_colours_are_told_by_the_set_up_they_gather_in():
+    total = fit.Errors()
+    for setup, named in (("p000007-000038", "red"), ("p000007-000038", "red"), ("p000007-000039", "yellow")):
+        total.add(fit.compare([_cube("yellow", 100, 100)], [Cube(named, 100, 100, 0.9)], EDGE, "cloth", setup))
+    assert total.report()["wrong_colour_most_in"] == {"p000007-000038": 2}
