@@ -130,6 +130,12 @@ def model_cube_px(model: str | Path) -> float:
     return float((_manifest(model).get("input") or {}).get("cube_px", 16))
 
 
+def model_look_side(model: str | Path) -> int:
+    """Input pixels across each reference cube's look (``vision.learned_input.reference_looks``)
+    for a model that reads them, else 0."""
+    return int((_manifest(model).get("input") or {}).get("look_side", 0))
+
+
 def model_reference_colours(model: str | Path) -> str:
     """How the model reads a reference cube's colour (``vision.learned_input.REFERENCE_COLOURS``),
     as it was trained: its manifest's input, else from the top's centre."""
@@ -161,7 +167,10 @@ class TrayCounter:
         cube_edge_px: float,
         cube_px: float | None = None,
         tray: np.ndarray | None = None,
+        looks: np.ndarray | None = None,
     ):
+        if model_look_side(model) and looks is None:
+            raise ValueError(f"{Path(model).name} reads the reference cubes' looks (vision.learned_input.reference_looks): give them")
         self.net = cv2.dnn.readNetFromONNX(str(model))
         cube_px = cube_px or model_cube_px(model)
         self.tray = tray
@@ -169,7 +178,7 @@ class TrayCounter:
         self.colours = list(colours)
         self.colours_bgr = np.asarray(colours_bgr, np.float32)
         self.roi, self.cube_edge_px, self.cube_px = roi, cube_edge_px, cube_px
-        self._input, self.scale = network_input(empty, empty, np.asarray(colours_bgr, np.float32), roi, cube_edge_px, cube_px)
+        self._input, self.scale = network_input(empty, empty, np.asarray(colours_bgr, np.float32), roi, cube_edge_px, cube_px, looks)
         x, y, w, h = roi
         self._size = (max(16, int(round(w * self.scale))), max(16, int(round(h * self.scale))))
 
