@@ -30,7 +30,7 @@ import torch
 from training import checkpoint, data, infer
 from vision.learned import CUBE_AT, NEIGHBOURS, decode, peaks_apart
 from vision.learned_input import look_planes, look_side, network_input, reference_colours, reference_looks, roi_of, slot_colours
-from training.model import IN_CHANNELS, OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
+from training.model import OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
 
 
 @dataclass
@@ -250,10 +250,10 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def export_onnx(model: torch.nn.Module, path: Path, shape: tuple[int, int], float16: bool = False) -> float:
+def export_onnx(model: TrayNet, path: Path, shape: tuple[int, int], float16: bool = False) -> float:
     """Writes the counter's ONNX file (any input size) and returns the largest difference
     between OpenCV's ``dnn`` output and torch's on a random input of ``shape``."""
-    return export_onnx_of(model, path, (1, getattr(model, "in_channels", IN_CHANNELS), *shape), "heatmap", float16)
+    return export_onnx_of(model, path, (1, model.in_channels, *shape), "heatmap", float16)
 
 
 def export_onnx_of(model: torch.nn.Module, path: Path, shape: tuple[int, ...], output: str, float16: bool = False) -> float:
