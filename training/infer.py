@@ -15,8 +15,8 @@ import cv2
 import numpy as np
 
 from training import data
-from vision.learned import TrayCounter, model_cube_px, model_look_side, model_reference_colours, sure_confidence
-from vision.learned_input import reference_colours, reference_looks, roi_of
+from vision.learned import TrayCounter, looks_for, model_reference_colours, sure_confidence
+from vision.learned_input import reference_colours, roi_of
 
 
 def sure_threshold(results: list[tuple[bool, float]]) -> float:
@@ -32,9 +32,7 @@ def counter_for(model: str | Path, sample: data.Sample, cube_px: float | None = 
     ``way`` reads the reference colours otherwise than the model learned them."""
     colours_bgr = reference_colours(sample.reference, sample.reference_tops, sample.cube_edge_px, way or model_reference_colours(model))
     roi = roi_of(sample.tray, sample.image.shape[1::-1])
-    looks = None
-    if model_look_side(model):
-        looks = reference_looks(sample.reference, sample.reference_tops, sample.cube_edge_px, cube_px or model_cube_px(model))
+    looks = looks_for(model, sample.reference, sample.reference_tops, sample.cube_edge_px)
     return TrayCounter(model, sample.empty, sample.colours, colours_bgr, roi, sample.cube_edge_px, cube_px, sample.tray, looks)
 
 

@@ -23,7 +23,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from vision.learned_input import network_input
+from vision.learned_input import network_input, reference_looks
 
 STRIDE = 4
 CUBE_AT = 0.5  # probability from which a peak is a counted cube, for a model whose manifest chose none
@@ -134,6 +134,12 @@ def model_look_side(model: str | Path) -> int:
     """Input pixels across each reference cube's look (``vision.learned_input.reference_looks``)
     for a model that reads them, else 0."""
     return int((_manifest(model).get("input") or {}).get("look_side", 0))
+
+
+def looks_for(model: str | Path, reference: np.ndarray, tops: Sequence[tuple[float, float]], cube_edge_px: float) -> np.ndarray | None:
+    """The reference cubes' looks (``vision.learned_input.reference_looks``, in the order of
+    ``tops``) for a model that reads them, else None."""
+    return reference_looks(reference, tops, cube_edge_px, model_cube_px(model)) if model_look_side(model) else None
 
 
 def model_reference_colours(model: str | Path) -> str:

@@ -176,3 +176,30 @@ def test_a_network_reading_the_looks_counts_a_photo_with_opencv_given_them(tmp_p
     sample = data.load(path)
     reading = infer.counter_for(model, sample).count(sample.image)
     assert set(reading.counts) == set(sample.colours)
+
+
+def test_the_product_calibrates_and_counts_with_a_network_reading_the_looks(tmp_path):
+    """Where the cubes lie does not depend on the looks, so calibration finds the reference
+    cubes with blank ones; the count then gets the looks cut round the cubes found."""
+    from dataclasses import replace
+
+    from generated_tables import photos
+    from vision import learned_calibration, learned_counter
+    from vision.learned import looks_for
+
+    session, empty, reference = photos(4)
+    models = tmp_path / "models"
+    models.mkdir()
+    model = models / "looks.onnx"
+    export_onnx(TrayNet(8, normalise=True, colour_branch=True, references_as_bias=True, reference_look=24), model, (32, 48))
+    model.with_suffix(".json").write_text(json.dumps({"input": {"cube_px": 12, "look_side": 24}}), encoding="utf-8")
+    product = learned_counter.calibrate(empty, reference, session.colours)
+    try:
+        learned_calibration.calibrate(model, empty, reference, session.colours, product.roi)
+    except learned_calibration.Refused:
+        pass  # an untrained network finds no cubes; it must still run
+    tops = learned_calibration.calibrate(learned_counter.MODEL, empty, reference, session.colours, product.roi).tops
+    looks = looks_for(model, reference, [tops[c] for c in product.colours], product.cube_edge_px)
+    assert looks.shape == (len(product.colours), 3, 24, 24)
+    counter = learned_counter.LearnedCounter(replace(product, model=model.name, looks=looks), models=models)
+    assert set(counter.count(reference).counts) == set(product.colours)
