@@ -1,7 +1,7 @@
 """Where a model's counts go wrong, cube by cube: the instrument for telling a design that
 cannot fit its targets from one that needs more training.
 
-    .venv/bin/python -m training.fit MODEL FOLDER [--setups A B] [--reference-colours WAY]
+    .venv/bin/python -m training.fit MODEL FOLDER [--setups A B [STEP]] [--reference-colours WAY]
 
 An exact-count figure says how often a photo is right, not why it is wrong. Here every counted
 cube is matched to the nearest found cube within ``NEAR`` of an edge; what is left over is a
@@ -135,9 +135,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("model", type=Path)
     parser.add_argument("folder", type=Path)
-    parser.add_argument("--setups", type=int, nargs=2, metavar=("A", "B"), help="only set-ups A <= i < B of a path-traced folder")
+    parser.add_argument("--setups", type=int, nargs="+", metavar="N",
+                        help="only set-ups A <= i < B of a path-traced folder (A B), every STEP-th (A B STEP)")
     parser.add_argument("--reference-colours", choices=REFERENCE_COLOURS, help="read the reference colours this way, not as the model learned")
     args = parser.parse_args(argv)
+    if args.setups and len(args.setups) not in (2, 3):
+        parser.error("--setups takes A B or A B STEP")
     entry = {"folder": str(args.folder), "setups": args.setups} if args.setups else str(args.folder)
     print(json.dumps(errors_on(args.model, data.selected(entry)[1], args.reference_colours).report(), indent=1))
 
