@@ -301,6 +301,20 @@ def halve_weights(path: Path) -> None:
     onnx.save(proto, str(path))
 
 
+def network_of(cfg: dict) -> TrayNet:
+    """The untrained network a configuration describes, in its memory layout (``layout_of``)."""
+    return TrayNet(cfg["width"], bool(cfg.get("normalise", False)), bool(cfg.get("colour_branch", False)),
+                   bool(cfg.get("references_as_bias", False)), bool(cfg.get("light_ratio", False)),
+                   cfg.get("separable", ()), look_side(cfg["cube_px"]) if cfg.get("reference_look") else 0).to(memory_format=layout_of(cfg))
+
+
+def layout_of(cfg: dict) -> torch.memory_format:
+    """How a configuration's tensors lie in memory: ``channels_last`` on asking, which makes a
+    training step faster on one core (``bench/train_step.py``) but moves the float sums, so a
+    configuration trained without it keeps the plain layout and its weights."""
+    return torch.channels_last if cfg.get("channels_last") else torch.contiguous_format
+
+
 def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
     """Train from ``config_path``; writes the weights, the ONNX file and the manifest into
     ``out`` and returns the manifest. A stopped run of the same configuration in ``out`` goes
@@ -324,9 +338,8 @@ def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
     log: list = []
     runs = {"data": data.record(cfg["data"]), "validation": data.record(cfg.get("validation", []))}
 
-    model = TrayNet(cfg["width"], bool(cfg.get("normalise", False)), bool(cfg.get("colour_branch", False)),
-                    bool(cfg.get("references_as_bias", False)), bool(cfg.get("light_ratio", False)),
-                    cfg.get("separable", ()), look_side(cfg["cube_px"]) if look else 0)
+    model = network_of(cfg)
+    layout = layout_of(cfg)
     averaged = averaged_model(model, cfg.get("average"))
     judged = model if averaged is None else averaged.module
 
@@ -353,7 +366,7 @@ def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
     model.train()
     for epoch in range(done, cfg["epochs"]):
         log.append(epoch_loss(model, crops, lambda c, r: _augment(c, cfg, r), lambda out, y: loss_of(out, y, cfg["colour_weight"], cfg.get("colour_choice", 0.0)),
-                              opt, sched, cfg["batch"], rng, None if averaged is None else lambda: averaged.update_parameters(model)))
+                              opt, sched, cfg["batch"], rng, None if averaged is None else lambda: averaged.update_parameters(model), layout))
         shown = ""
         if held and ((epoch + 1) % every == 0 or epoch + 1 == cfg["epochs"]):
             check = validate(judged, held)
@@ -440,14 +453,15 @@ def averaged_model(model: torch.nn.Module, decay: float | None) -> torch.optim.s
 
 def epoch_loss(model: torch.nn.Module, items: list, make: Callable, loss: Callable, optimiser: torch.optim.Optimizer,
                schedule: torch.optim.lr_scheduler.LRScheduler, batch: int, rng: np.random.Generator,
-               after_step: Callable[[], None] | None = None) -> float:
+               after_step: Callable[[], None] | None = None, layout: torch.memory_format = torch.contiguous_format) -> float:
     """One epoch over ``items`` in a random order, ``batch`` at a time (a last partial batch
-    left out); ``make(item, rng)`` gives an input and its target. The epoch's mean loss."""
+    left out); ``make(item, rng)`` gives an input and its target. The epoch's mean loss.
+    ``layout``: the inputs' memory format, the network's (``layout_of``)."""
     order = rng.permutation(len(items))
     losses = []
     for b in range(len(items) // batch):
         pairs = [make(items[i], rng) for i in order[b * batch : (b + 1) * batch]]
-        x = torch.from_numpy(np.stack([p[0] for p in pairs]))
+        x = torch.from_numpy(np.stack([p[0] for p in pairs])).contiguous(memory_format=layout)
         y = torch.from_numpy(np.stack([p[1] for p in pairs]))
         value = loss(model(x), y)
         optimiser.zero_grad()

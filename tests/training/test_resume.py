@@ -80,3 +80,25 @@ def test_the_average_changes_what_is_kept_not_how_the_network_learns(config: Pat
     assert averaged["loss_by_epoch"] == plain["loss_by_epoch"]
     a, b = _weights(tmp_path / "plain"), _weights(tmp_path / "averaged")
     assert not all(torch.equal(a[k], b[k]) for k in a)
+
+
+def test_the_channels_last_layout_learns_as_the_plain_one_and_is_reproducible(config: Path, tmp_path: Path):
+    """A faster memory layout is a configuration's choice: it may move the float sums, not
+    what the network learns, and a run with it still ends as it ended before."""
+    last = tmp_path / "last.json"
+    last.write_text(json.dumps({**json.loads(config.read_text()), "channels_last": True}), encoding="utf-8")
+    plain = train.train(config, tmp_path / "plain")
+    once, twice = train.train(last, tmp_path / "once"), train.train(last, tmp_path / "twice")
+    assert once["loss_by_epoch"] == twice["loss_by_epoch"]
+    assert once["loss_by_epoch"] == pytest.approx(plain["loss_by_epoch"], rel=0.02)
+    a, b = _weights(tmp_path / "once"), _weights(tmp_path / "twice")
+    assert all(torch.equal(a[k], b[k]) for k in a)
+
+
+def test_the_step_bench_times_both_layouts_of_a_configuration(config: Path, capsys: pytest.CaptureFixture):
+    import runpy
+
+    bench = runpy.run_path(str(Path(__file__).resolve().parents[2] / "bench" / "train_step.py"))
+    bench["main"]([str(config), "--steps", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[1] for line in lines] == ["plain", "channels_last"]
