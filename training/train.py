@@ -200,7 +200,7 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     order = rng.permutation(len(refs))
     planes = slot_colours(refs[order]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
     x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), planes,
-                        *([] if looks is None else [look_planes(looks[order].astype(np.float32), (ph, pw))])])
+                        *([] if looks is None else [look_planes(looks[order], (ph, pw))])])
     target = heatmap_target(tops, refs[crop.slots].reshape(-1, 3), (ph // STRIDE, pw // STRIDE), cfg["sigma"])
     if cfg.get("colour_choice"):
         target = np.concatenate([target, planes[:, : ph // STRIDE, : pw // STRIDE]])

@@ -107,12 +107,10 @@ def look_planes(looks: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
     top-left corner and zero elsewhere, the last look repeated into unused slots as the
     colours are (``slot_colours``): one input tensor carries everything, so every caller of
     the network stays as it is."""
-    k, _, side, _ = looks.shape
-    if not 1 <= k <= MAX_COLOURS:
-        raise ValueError(f"the network counts 1 to {MAX_COLOURS} colours, not {k}")
+    side = looks.shape[-1]
     if side > min(shape):
         raise ValueError(f"a look of {side} pixels does not fit an input of {shape[0]} x {shape[1]}")
-    slots = np.concatenate([looks, np.repeat(looks[-1:], MAX_COLOURS - k, axis=0)])
+    slots = _in_slots(looks)
     planes = np.zeros((MAX_COLOURS * 3, *shape), np.float32)
     planes[:, :side, :side] = slots.reshape(MAX_COLOURS * 3, side, side)
     return planes
@@ -120,7 +118,13 @@ def look_planes(looks: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
 
 def slot_colours(colours_bgr: np.ndarray) -> np.ndarray:
     """The reference colours filling all ``MAX_COLOURS`` slots (the last repeated)."""
-    k = len(colours_bgr)
+    return _in_slots(np.asarray(colours_bgr)).astype(np.float32)
+
+
+def _in_slots(per_colour: np.ndarray) -> np.ndarray:
+    """One row a colour, filling all ``MAX_COLOURS`` slots: a game with fewer colours repeats
+    its last."""
+    k = len(per_colour)
     if not 1 <= k <= MAX_COLOURS:
         raise ValueError(f"the network counts 1 to {MAX_COLOURS} colours, not {k}")
-    return np.concatenate([colours_bgr, np.repeat(colours_bgr[-1:], MAX_COLOURS - k, axis=0)]).astype(np.float32)
+    return np.concatenate([per_colour, np.repeat(per_colour[-1:], MAX_COLOURS - k, axis=0)])
