@@ -37,6 +37,7 @@ class Errors:
 
     photos: int = 0
     exact: int = 0
+    found_once: int = 0  # photos whose counted cubes were each found once and nothing else, colours aside
     cubes: int = 0
     missed: Counter = field(default_factory=Counter)  # (colour, table) -> counted cubes not found
     missed_pose: Counter = field(default_factory=Counter)  # how a missed cube lay (the label's ``pose``) -> cubes
@@ -48,6 +49,7 @@ class Errors:
     def add(self, other: Errors) -> None:
         self.photos += other.photos
         self.exact += other.exact
+        self.found_once += other.found_once
         self.cubes += other.cubes
         self.missed.update(other.missed)
         self.missed_pose.update(other.missed_pose)
@@ -60,6 +62,7 @@ class Errors:
         return {
             "photos": self.photos,
             "all_counts_exact": round(self.exact / self.photos, 3) if self.photos else None,
+            "every_cube_found_once": round(self.found_once / self.photos, 3) if self.photos else None,
             "counted_cubes": self.cubes,
             "missed": sum(self.missed.values()),
             "missed_by_colour_and_table": {f"{c} on {t}": n for (c, t), n in self.missed.most_common()},
@@ -94,6 +97,7 @@ def compare(cubes: list[dict], found: list[Cube], edge: float, table: str, setup
     for i, f in enumerate(found):
         if i not in taken:
             errors.extra[_extra_kind(f, cubes, edge)] += 1
+    errors.found_once = int(not errors.missed and len(taken) == len(found))
     counts = Counter(f.colour for f in found)
     errors.exact = int(all(counts[c] == sum(1 for k in counted if k["colour"] == c) for c in {k["colour"] for k in cubes} | set(counts)))
     return errors

@@ -49,6 +49,16 @@ def test_a_cube_found_under_another_colour_is_a_wrong_colour_not_a_miss():
     assert errors.report()["wrong_colour_as"] == {"purple as blue": 1}
 
 
+def test_a_photo_whose_cubes_are_all_found_once_under_wrong_colours_is_found_but_not_exact():
+    errors = fit.compare([_cube("purple", 100, 100), _cube("red", 200, 100)], [Cube("blue", 100, 100, 0.9), Cube("red", 200, 100, 0.9)], EDGE, "cloth")
+    assert errors.found_once == 1 and errors.exact == 0
+
+
+def test_an_extra_peak_means_not_every_cube_was_found_once():
+    errors = fit.compare([_cube("red", 100, 100)], [Cube("red", 100, 100, 0.9), Cube("red", 300, 300, 0.6)], EDGE, "cloth")
+    assert errors.found_once == 0
+
+
 def test_every_counted_cube_found_once_in_its_colour_is_an_exact_photo():
     cubes = [_cube("red", 100, 100), _cube("red", 120, 100), _cube("black", 300, 300, counted=False)]
     errors = fit.compare(cubes, [Cube("red", 101, 101, 0.9), Cube("red", 119, 100, 0.8)], EDGE, "wood")
