@@ -49,7 +49,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 from devtools import tray_photos as synth  # noqa: E402
 from training import data, infer  # noqa: E402
 from vision import learned_calibration as own, learned_counter, table_counter  # noqa: E402
-from vision.learned import TrayCounter, looks_for, sure_confidence  # noqa: E402
+from vision.learned import TrayCounter, sure_confidence  # noqa: E402
 from vision.learned_input import roi_of  # noqa: E402
 from vision.learned_tray import GOOD_OVERLAP, overlap  # noqa: E402
 from vision.calibration import CalibrationError, calibrate  # noqa: E402
@@ -165,9 +165,8 @@ def main(argv: list[str] | None = None) -> None:
                 roi = roi_of(sample.tray, sample.image.shape[1::-1])
                 try:
                     found = own.calibrate(args.model, sample.empty, sample.reference, sample.colours, roi, tray=sample.tray)
-                    looks = looks_for(args.model, sample.reference, [found.tops[c] for c in sample.colours], found.cube_edge_px)
                     net = TrayCounter(args.model, sample.empty, sample.colours, found.colours_bgr, roi, found.cube_edge_px,
-                                      tray=sample.tray, looks=looks)
+                                            tray=sample.tray)
                 except own.Refused as error:
                     learned.misses.append(f"{meta['empty']}: calibration refused: {error}")
                 learned.refused += net is None

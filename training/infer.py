@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from training import data
-from vision.learned import TrayCounter, looks_for, model_reference_colours, sure_confidence
+from vision.learned import TrayCounter, model_reference_colours, sure_confidence
 from vision.learned_input import reference_colours, roi_of
 
 
@@ -32,8 +32,7 @@ def counter_for(model: str | Path, sample: data.Sample, cube_px: float | None = 
     ``way`` reads the reference colours otherwise than the model learned them."""
     colours_bgr = reference_colours(sample.reference, sample.reference_tops, sample.cube_edge_px, way or model_reference_colours(model))
     roi = roi_of(sample.tray, sample.image.shape[1::-1])
-    looks = looks_for(model, sample.reference, sample.reference_tops, sample.cube_edge_px)
-    return TrayCounter(model, sample.empty, sample.colours, colours_bgr, roi, sample.cube_edge_px, cube_px, sample.tray, looks)
+    return TrayCounter(model, sample.empty, sample.colours, colours_bgr, roi, sample.cube_edge_px, cube_px, sample.tray)
 
 
 def evaluate(model: Path, folder: Path, cube_px: float | None = None) -> dict:

@@ -22,11 +22,6 @@ frame's time at width 16), time a wider network can spend.
 
 With ``light_ratio`` both stems also see the throw over the empty tray, per pixel, as a
 logarithm (``_light_ratio``): what a shadow does to the floor, told apart from what a cube is.
-
-With ``reference_look`` the input carries after those planes each reference cube's square of
-the reference photo (``vision.learned_input.look_planes``), and the colour branch weighs each
-slot by that cube's look as well as its top's colour: where a lamp mirrors in the six flat
-tops, their colours read white and only the sides still show the paint.
 """
 from __future__ import annotations
 
@@ -41,7 +36,6 @@ IN_CHANNELS = 6 + 3 * MAX_COLOURS
 OUT_CHANNELS = 4  # cube-centre logit, then the cube's reference colour BGR
 STRIDE = 4
 SEPARABLE_PARTS = ("stem", "down8", "residual8", "down16", "residuals16", "decoder", "colour")  # all but each stem's first layer
-LOOK_FEATURES = 8  # numbers a reference cube's look is encoded into, beside its colour in the colour branch's cue
 LIGHT_FLOOR = 0.02  # added to both photos before their ratio: about five grey levels of 255
 
 
@@ -105,10 +99,8 @@ class TrayNet(nn.Module):
 
     def __init__(self, width: int = 16, normalise: bool = False, colour_branch: bool = False,
                  references_as_bias: bool = False, light_ratio: bool = False,
-                 separable: bool | Collection[str] = (), reference_look: int = 0):
+                 separable: bool | Collection[str] = ()):
         super().__init__()
-        if reference_look and not colour_branch:
-            raise ValueError("the reference cubes' looks are read by the colour branch: ask for colour_branch too")
         parts = set(SEPARABLE_PARTS if separable is True else separable or ())
         if parts - set(SEPARABLE_PARTS):
             raise ValueError(f"no such parts to make separable: {sorted(parts - set(SEPARABLE_PARTS))}")
@@ -116,8 +108,6 @@ class TrayNet(nn.Module):
         self.normalise = normalise
         self.colour_branch = colour_branch
         self.light_ratio = light_ratio
-        self.look = reference_look
-        self.in_channels = IN_CHANNELS + (3 * MAX_COLOURS if reference_look else 0)
         stem_in = (2 * IN_CHANNELS if normalise else IN_CHANNELS) + (3 if light_ratio else 0)
         self.stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, 2 * w, 2, separable="stem" in parts))  # 1/4
         self.down8 = nn.Sequential(block(2 * w, 3 * w, 2, separable="down8" in parts), Residual(3 * w, "residual8" in parts))  # 1/8
@@ -131,17 +121,11 @@ class TrayNet(nn.Module):
         if colour_branch:
             col = "colour" in parts
             self.colour_stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, w, 2, separable=col), block(w, w, separable=col))  # 1/4
-            per_slot = w + 2 * w + (6 if normalise else 3) + (LOOK_FEATURES if reference_look else 0)
-            if reference_look:
-                self.look_encoder = nn.Sequential(block(3, w, 2), block(w, w, 2), block(w, w), nn.AdaptiveAvgPool2d(1),
-                                                  nn.Conv2d(w, LOOK_FEATURES, 1))
+            per_slot = w + 2 * w + (6 if normalise else 3)
             self.colour_score = nn.Sequential(nn.Conv2d(per_slot, w, 1), nn.ReLU(inplace=True), nn.Conv2d(w, 1, 1))
         self.upsample = nn.Upsample(scale_factor=2, mode="nearest")
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        looks = None
-        if self.look:
-            x, looks = x[:, :IN_CHANNELS], x[:, IN_CHANNELS:, : self.look, : self.look]
         if self.normalise:
             x = torch.cat([x, _by_empty_tray(x)], 1)
         if self.light_ratio:
@@ -154,33 +138,22 @@ class TrayNet(nn.Module):
         out = self.head(u4)
         if not self.colour_branch:
             return out
-        return torch.cat([out, self._colour(x, u4, looks)], 1)
+        return torch.cat([out, self._colour(x, u4)], 1)
 
-    def _colour(self, x: torch.Tensor, u4: torch.Tensor, looks: torch.Tensor | None = None) -> torch.Tensor:
+    def _colour(self, x: torch.Tensor, u4: torch.Tensor) -> torch.Tensor:
         """The named colour as a mix of the six reference colours, weighted by how well each
         matches the pixels here: one scorer shared by all slots asks "is it this one?", a
         question that does not depend on the slots' order. It sees the trunk's features only
         behind a stop-gradient: sharing the trunk, the colour error held the loss near 1.1 and
-        left black cubes unfound; apart, the heatmap learns as if colour were not asked.
-
-        With the reference cubes' looks, each slot's cue also holds what a small encoder makes
-        of its cube's square of the reference photo (``_looks``)."""
+        left black cubes unfound; apart, the heatmap learns as if colour were not asked."""
         features = torch.cat([self.colour_stem(x), u4.detach()], 1)
         refs = [x[:, 6 + 3 * k : 9 + 3 * k, ::STRIDE, ::STRIDE] for k in range(MAX_COLOURS)]
         if self.normalise:
             cues = [torch.cat([r, x[:, IN_CHANNELS + 6 + 3 * k : IN_CHANNELS + 9 + 3 * k, ::STRIDE, ::STRIDE]], 1) for k, r in enumerate(refs)]
         else:
             cues = refs
-        if looks is not None:
-            cues = [torch.cat([c, seen.expand(-1, -1, *c.shape[2:])], 1) for c, seen in zip(cues, self._looks(looks))]
         scores = torch.softmax(torch.cat([self.colour_score(torch.cat([features, c], 1)) for c in cues], 1), 1)
         return sum(scores[:, k : k + 1] * refs[k] for k in range(MAX_COLOURS))
-
-    def _looks(self, looks: torch.Tensor) -> list[torch.Tensor]:
-        """Each slot's reference cube, encoded from its square (N x 3 x side x side) into
-        ``LOOK_FEATURES`` numbers (N x F x 1 x 1): the same encoder for every slot, so no
-        slot is tied to a colour."""
-        return [self.look_encoder(looks[:, 3 * k : 3 * k + 3]) for k in range(MAX_COLOURS)]
 
 
 def _by_empty_tray(x: torch.Tensor) -> torch.Tensor:

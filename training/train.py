@@ -29,8 +29,8 @@ import torch
 
 from training import checkpoint, data, infer
 from vision.learned import CUBE_AT, NEIGHBOURS, decode, peaks_apart
-from vision.learned_input import look_planes, look_side, network_input, reference_colours, reference_looks, roi_of, slot_colours
-from training.model import OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
+from vision.learned_input import network_input, reference_colours, roi_of, slot_colours
+from training.model import IN_CHANNELS, OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
 
 
 @dataclass
@@ -42,10 +42,9 @@ class _Crop:
     colours: np.ndarray  # reference colours, BGR 0..1, in the sample's colour order
     tops: np.ndarray  # counted cubes' top centres in crop pixels, N x 2
     slots: np.ndarray  # their colour index, N
-    looks: np.ndarray | None = None  # the reference cubes' squares (``vision.learned_input.reference_looks``), where asked
 
 
-def _prepare(path: Path, cube_px: float, zoom: float, way: str, look: bool = False) -> _Crop:
+def _prepare(path: Path, cube_px: float, zoom: float, way: str) -> _Crop:
     s = data.load(path)
     roi = roi_of(s.tray, s.image.shape[1::-1])
     scale = zoom * cube_px / s.cube_edge_px
@@ -55,8 +54,7 @@ def _prepare(path: Path, cube_px: float, zoom: float, way: str, look: bool = Fal
     counted = [c for c in s.cubes if c["counted"]]
     tops = np.array([[(c["top"][0] - x) * scale, (c["top"][1] - y) * scale] for c in counted], np.float32).reshape(-1, 2)
     slots = np.array([s.colours.index(c["colour"]) for c in counted], np.int64)
-    looks = reference_looks(s.reference, s.reference_tops, s.cube_edge_px, cube_px) if look else None
-    return _Crop(frame, empty, reference_colours(s.reference, s.reference_tops, s.cube_edge_px, way), tops, slots, looks)
+    return _Crop(frame, empty, reference_colours(s.reference, s.reference_tops, s.cube_edge_px, way), tops, slots)
 
 
 @dataclass
@@ -72,12 +70,11 @@ class _Held:
     apart: float = NEIGHBOURS  # heatmap cells between two cubes' peaks (``vision.learned.peaks_apart``)
 
 
-def _held(path: Path, cube_px: float, way: str, look: bool = False) -> _Held:
+def _held(path: Path, cube_px: float, way: str) -> _Held:
     s = data.load(path)
     roi = roi_of(s.tray, s.image.shape[1::-1])
     colours_bgr = reference_colours(s.reference, s.reference_tops, s.cube_edge_px, way)
-    looks = reference_looks(s.reference, s.reference_tops, s.cube_edge_px, cube_px) if look else None
-    x, scale = network_input(s.image, s.empty, colours_bgr, roi, s.cube_edge_px, cube_px, looks)
+    x, scale = network_input(s.image, s.empty, colours_bgr, roi, s.cube_edge_px, cube_px)
     return _Held(torch.from_numpy(x), s.colours, colours_bgr, (scale, roi[0], roi[1]), s.counts, s.tray, peaks_apart(cube_px))
 
 
@@ -185,7 +182,6 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
         return np.clip(grey + saturation * (img - grey), 0, 1)
 
     frame, empty, refs = camera(frame), camera(empty), camera(refs)
-    looks = None if crop.looks is None else camera(crop.looks.transpose(0, 2, 3, 1)).transpose(0, 3, 1, 2)
     if "sharpen_p" in aug and rng.random() < aug["sharpen_p"]:
         amount, sigma = rng.uniform(0.3, 1.5), rng.uniform(0.7, 1.5)
         frame, empty = (img + amount * (img - cv2.GaussianBlur(img, (0, 0), sigma)) for img in (frame, empty))
@@ -197,10 +193,8 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
         frame = through_jpeg(frame, int(rng.integers(*aug["jpeg_quality"])))
     empty = empty + rng.normal(0, rng.uniform(0, aug["noise"]), empty.shape).astype(np.float32)
 
-    order = rng.permutation(len(refs))
-    planes = slot_colours(refs[order]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
-    x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), planes,
-                        *([] if looks is None else [look_planes(looks[order], (ph, pw))])])
+    planes = slot_colours(refs[rng.permutation(len(refs))]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
+    x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), planes])
     target = heatmap_target(tops, refs[crop.slots].reshape(-1, 3), (ph // STRIDE, pw // STRIDE), cfg["sigma"])
     if cfg.get("colour_choice"):
         target = np.concatenate([target, planes[:, : ph // STRIDE, : pw // STRIDE]])
@@ -253,7 +247,7 @@ def sha256(path: Path) -> str:
 def export_onnx(model: TrayNet, path: Path, shape: tuple[int, int], float16: bool = False) -> float:
     """Writes the counter's ONNX file (any input size) and returns the largest difference
     between OpenCV's ``dnn`` output and torch's on a random input of ``shape``."""
-    return export_onnx_of(model, path, (1, model.in_channels, *shape), "heatmap", float16)
+    return export_onnx_of(model, path, (1, IN_CHANNELS, *shape), "heatmap", float16)
 
 
 def export_onnx_of(model: torch.nn.Module, path: Path, shape: tuple[int, ...], output: str, float16: bool = False) -> float:
@@ -305,7 +299,7 @@ def network_of(cfg: dict) -> TrayNet:
     """The untrained network a configuration describes, in its memory layout (``layout_of``)."""
     return TrayNet(cfg["width"], bool(cfg.get("normalise", False)), bool(cfg.get("colour_branch", False)),
                    bool(cfg.get("references_as_bias", False)), bool(cfg.get("light_ratio", False)),
-                   cfg.get("separable", ()), look_side(cfg["cube_px"]) if cfg.get("reference_look") else 0).to(memory_format=layout_of(cfg))
+                   cfg.get("separable", ())).to(memory_format=layout_of(cfg))
 
 
 def layout_of(cfg: dict) -> torch.memory_format:
@@ -329,9 +323,8 @@ def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
     paths = [p for entry in cfg["data"] for p in data.selected(entry)[1]]
     started = time.time()
     way = cfg.get("reference_colours", "top centre")
-    look = bool(cfg.get("reference_look", False))
-    crops = [_prepare(p, cfg["cube_px"], cfg["zoom"], way, look) for p in paths]
-    held = [_held(p, cfg["cube_px"], way, look) for entry in cfg.get("validation", []) for p in data.selected(entry)[1]]
+    crops = [_prepare(p, cfg["cube_px"], cfg["zoom"], way) for p in paths]
+    held = [_held(p, cfg["cube_px"], way) for entry in cfg.get("validation", []) for p in data.selected(entry)[1]]
     every = int(cfg.get("validate_every", 1))
     best: tuple[tuple[float, float], int, dict, Checked] | None = None
     held_log: list = []
@@ -434,8 +427,7 @@ def _save(
         "validation": validation,
         "parameters_bytes": parameters_bytes(model),
         "onnx": onnx_record(onnx_path, mismatch),
-        "input": {"cube_px": cfg["cube_px"], "reference_colours": cfg.get("reference_colours", "top centre"), "channels": "throw BGR, empty tray BGR, 6 reference colours BGR as planes; 0..1", "multiple_of": 16,
-                  **({"reference_looks": "then the 6 reference cubes' squares, BGR, each in its planes' top-left corner", "look_side": look_side(cfg["cube_px"])} if cfg.get("reference_look") else {})},
+        "input": {"cube_px": cfg["cube_px"], "reference_colours": cfg.get("reference_colours", "top centre"), "channels": "throw BGR, empty tray BGR, 6 reference colours BGR as planes; 0..1", "multiple_of": 16},
         "output": {"heatmap": "1/4 of the input: a cube-centre logit, then the cube's reference colour BGR 0..1"},
     }
     (out / f"{name}.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")

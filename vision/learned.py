@@ -23,7 +23,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from vision.learned_input import network_input, reference_looks
+from vision.learned_input import network_input
 
 STRIDE = 4
 CUBE_AT = 0.5  # probability from which a peak is a counted cube, for a model whose manifest chose none
@@ -130,18 +130,6 @@ def model_cube_px(model: str | Path) -> float:
     return float((_manifest(model).get("input") or {}).get("cube_px", 16))
 
 
-def model_look_side(model: str | Path) -> int:
-    """Input pixels across each reference cube's look (``vision.learned_input.reference_looks``)
-    for a model that reads them, else 0."""
-    return int((_manifest(model).get("input") or {}).get("look_side", 0))
-
-
-def looks_for(model: str | Path, reference: np.ndarray, tops: Sequence[tuple[float, float]], cube_edge_px: float) -> np.ndarray | None:
-    """The reference cubes' looks (``vision.learned_input.reference_looks``, in the order of
-    ``tops``) for a model that reads them, else None."""
-    return reference_looks(reference, tops, cube_edge_px, model_cube_px(model)) if model_look_side(model) else None
-
-
 def model_reference_colours(model: str | Path) -> str:
     """How the model reads a reference cube's colour (``vision.learned_input.REFERENCE_COLOURS``),
     as it was trained: its manifest's input, else from the top's centre."""
@@ -173,10 +161,7 @@ class TrayCounter:
         cube_edge_px: float,
         cube_px: float | None = None,
         tray: np.ndarray | None = None,
-        looks: np.ndarray | None = None,
     ):
-        if model_look_side(model) and looks is None:
-            raise ValueError(f"{Path(model).name} reads the reference cubes' looks (vision.learned_input.reference_looks): give them")
         self.net = cv2.dnn.readNetFromONNX(str(model))
         cube_px = cube_px or model_cube_px(model)
         self.tray = tray
@@ -184,7 +169,7 @@ class TrayCounter:
         self.colours = list(colours)
         self.colours_bgr = np.asarray(colours_bgr, np.float32)
         self.roi, self.cube_edge_px, self.cube_px = roi, cube_edge_px, cube_px
-        self._input, self.scale = network_input(empty, empty, np.asarray(colours_bgr, np.float32), roi, cube_edge_px, cube_px, looks)
+        self._input, self.scale = network_input(empty, empty, np.asarray(colours_bgr, np.float32), roi, cube_edge_px, cube_px)
         x, y, w, h = roi
         self._size = (max(16, int(round(w * self.scale))), max(16, int(round(h * self.scale))))
 

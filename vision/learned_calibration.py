@@ -85,14 +85,12 @@ class Calibration:
 
 
 def _heat(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.ndarray,
-          roi: tuple[int, int, int, int], edge: float, cube_px: float, hull: np.ndarray | None,
-          looks: np.ndarray | None = None) -> tuple[list, float]:
+          roi: tuple[int, int, int, int], edge: float, cube_px: float, hull: np.ndarray | None) -> tuple[list, float]:
     """The peaks of the network's heatmap on the reference photo at this cube size, highest
     first, one a cube: a weaker peak within ``APART`` of a cube's edge of a stronger one is
     the same cube seen twice, and none lies in the padding beyond the tray's box or outside
-    the tray's outline (``hull``) where that is known. ``looks``: blank ones for a network that
-    reads the reference cubes' looks, which name colours and do not move the heatmap."""
-    tensor, scale = network_input(reference, empty, refs, roi, edge, cube_px, looks)
+    the tray's outline (``hull``) where that is known."""
+    tensor, scale = network_input(reference, empty, refs, roi, edge, cube_px)
     net.setInput(tensor)
     output = net.forward()[0]
     near = APART * cube_px / learned.STRIDE
@@ -109,10 +107,10 @@ def _heat(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.n
 
 def _at_sizes(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.ndarray,
               roi: tuple[int, int, int, int], edges: Sequence[float], cube_px: float,
-              hull: np.ndarray | None, looks: np.ndarray | None = None) -> list[tuple[float, list, float]]:
+              hull: np.ndarray | None) -> list[tuple[float, list, float]]:
     """The network's peaks on the reference photo at each of these cube sizes: (size, peaks,
     scale)."""
-    return [(edge, *_heat(net, reference, empty, refs, roi, edge, cube_px, hull, looks)) for edge in edges]
+    return [(edge, *_heat(net, reference, empty, refs, roi, edge, cube_px, hull)) for edge in edges]
 
 
 def _clearest(seen: list[tuple[float, list, float]], wanted: int) -> tuple[float, float, list, float] | None:
@@ -164,9 +162,7 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
     wanted = len(colours)
     w, h = roi[2:]
     sizes = max(w, h) / 40 * STEP ** np.arange(int(np.log(8) / np.log(STEP)) + 1)
-    side = learned.model_look_side(model)
-    blank = np.zeros((wanted, 3, side, side), np.float32) if side else None
-    seen = _at_sizes(net, reference, empty, nominal_bgr(colours), roi, sizes, cube_px, hull, blank)
+    seen = _at_sizes(net, reference, empty, nominal_bgr(colours), roi, sizes, cube_px, hull)
     best = _clearest(seen, wanted)
     if best is None:
         raise Refused(f"no cube size shows {wanted} clear cubes", _whitened_where_clearest(seen, reference, colours, roi, way))
@@ -176,7 +172,7 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
         _, edge, peaks, scale = best
         found_bgr, order = _named(reference, _tops(peaks, scale, roi), edge, colours, way)
         finer = edge * STEP ** np.array([-0.5, -0.25, 0, 0.25, 0.5])
-        again = _clearest(_at_sizes(net, reference, empty, found_bgr[order], roi, finer, cube_px, hull, blank), wanted)
+        again = _clearest(_at_sizes(net, reference, empty, found_bgr[order], roi, finer, cube_px, hull), wanted)
         if again is None:
             break
         best = again

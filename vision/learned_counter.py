@@ -30,7 +30,7 @@ from companion.kits.tower.source import Doubt
 from vision import frames, geometry, learned_calibration, learned_tray
 from vision.calibration import CalibrationError, frame_noise, image_text, marked_outline, saved_colours, saved_image
 from vision.counter import Count, Patch
-from vision.learned import Reading, TrayCounter, looks_for, model_cube_px, model_look_side, sure_confidence
+from vision.learned import Reading, TrayCounter, model_cube_px, sure_confidence
 from vision.learned_input import roi_of
 
 KIND = "learned"
@@ -50,7 +50,6 @@ class LearnedCalibration:
     cube_edge_px: float
     empty: np.ndarray  # the empty tray inside ``roi``, uint8 BGR
     noise: float  # frame-to-frame sigma per channel at the network's scale, for telling a still tray
-    looks: np.ndarray | None = None  # the reference cubes' looks, for a model that reads them (``vision.learned.looks_for``)
 
     def advice(self) -> list[str]:
         """As the rule-based calibration's: where the tray's outline was not found, the whole
@@ -64,33 +63,18 @@ class LearnedCalibration:
         return {"counter": KIND, "version": FILE_VERSION, "model": self.model, "frame_size": list(self.frame_size),
                 "roi": list(self.roi), "tray": self.tray, "colours": list(self.colours),
                 "colours_bgr": self.colours_bgr.tolist(), "cube_edge_px": self.cube_edge_px,
-                "empty_png": image_text(self.empty), "noise": self.noise,
-                **({} if self.looks is None else {"looks_png": image_text(_strip(self.looks))})}
+                "empty_png": image_text(self.empty), "noise": self.noise}
 
     @classmethod
     def from_json(cls, data: dict, colours: Sequence[str] | None = None) -> "LearnedCalibration":
         if data.get("counter") != KIND or data.get("version") != FILE_VERSION or not (MODELS / data["model"]).is_file():
             raise CalibrationError("calibration.other_version")
-        if model_look_side(MODELS / data["model"]) and "looks_png" not in data:
-            raise CalibrationError("calibration.other_version")
-        looks = _unstrip(saved_image(data["looks_png"])) if "looks_png" in data else None
         return cls(model=data["model"], frame_size=tuple(data["frame_size"]), roi=tuple(data["roi"]), tray=data["tray"],
                    colours=saved_colours(data, colours), colours_bgr=np.array(data["colours_bgr"], np.float32),
-                   cube_edge_px=float(data["cube_edge_px"]), empty=saved_image(data["empty_png"]), noise=float(data["noise"]),
-                   looks=looks)
+                   cube_edge_px=float(data["cube_edge_px"]), empty=saved_image(data["empty_png"]), noise=float(data["noise"]))
 
     def save(self, path: str | Path) -> None:
         write_atomically(Path(path), json.dumps(self.to_json()))
-
-
-def _strip(looks: np.ndarray) -> np.ndarray:
-    """The looks (k x 3 x side x side, 0..1) side by side as one picture, as the file keeps it."""
-    return np.concatenate(list(np.round(looks * 255).astype(np.uint8).transpose(0, 2, 3, 1)), axis=1)
-
-
-def _unstrip(strip: np.ndarray) -> np.ndarray:
-    side = strip.shape[0]
-    return np.stack([strip[:, i : i + side] for i in range(0, strip.shape[1], side)]).transpose(0, 3, 1, 2).astype(np.float32) / 255.0
 
 
 @lru_cache(maxsize=1)
@@ -136,8 +120,7 @@ def calibrate(empty: np.ndarray, reference: np.ndarray, colours: Sequence[str],
                                   tray=None if outline is None else np.asarray(outline, float).tolist(),
                                   colours=colours, colours_bgr=found.colours_bgr, cube_edge_px=found.cube_edge_px,
                                   empty=empty[y : y + rh, x : x + rw].copy(),
-                                  noise=frame_noise(frames.crop(empty, roi, scale), frames.crop(reference, roi, scale)),
-                                  looks=looks_for(model, reference, [found.tops[c] for c in colours], found.cube_edge_px))
+                                  noise=frame_noise(frames.crop(empty, roi, scale), frames.crop(reference, roi, scale)))
     raise CalibrationError("calibration.cubes_whitened" if white else "calibration.cubes_unclear", wanted=len(colours))
 
 
@@ -169,7 +152,7 @@ class LearnedCounter:
         empty[y : y + rh, x : x + rw] = calibration.empty
         tray = None if calibration.tray is None else np.array(calibration.tray, np.float32)
         self.net = TrayCounter(model, empty, calibration.colours, calibration.colours_bgr, calibration.roi,
-                               calibration.cube_edge_px, tray=tray, looks=calibration.looks)
+                               calibration.cube_edge_px, tray=tray)
         self.sure = sure_confidence(model)
         self.colours = calibration.colours
         self.inv2var = 1 / (2 * calibration.noise**2)

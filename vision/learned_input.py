@@ -59,15 +59,13 @@ def reference_colours(
 
 
 def network_input(
-    frame: np.ndarray, empty: np.ndarray, colours_bgr: np.ndarray, roi: tuple[int, int, int, int], cube_edge_px: float, cube_px: float,
-    looks: np.ndarray | None = None,
+    frame: np.ndarray, empty: np.ndarray, colours_bgr: np.ndarray, roi: tuple[int, int, int, int], cube_edge_px: float, cube_px: float
 ) -> tuple[np.ndarray, float]:
     """The network's input tensor (1 x C x H x W, float32) and the scale from frame to input.
 
     Channels: the throw's crop, the empty tray's crop, then the reference colours as constant
-    planes (``MAX_COLOURS`` x 3), all BGR in 0..1; for a network that reads the reference
-    cubes' looks (``reference_looks``), their squares after them (``look_planes``). Width and
-    height are padded to a multiple of 16 (the network's stride) with the crop's edge repeated."""
+    planes (``MAX_COLOURS`` x 3), all BGR in 0..1. Width and height are padded to a multiple of
+    16 (the network's stride) with the crop's edge repeated."""
     scale = cube_px / cube_edge_px
     x, y, w, h = roi
     size = (max(16, int(round(w * scale))), max(16, int(round(h * scale))))
@@ -76,55 +74,12 @@ def network_input(
     planes = [cv2.copyMakeBorder(c, 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE).astype(np.float32) / 255.0 for c in crops]
     stack = np.concatenate(planes, axis=2).transpose(2, 0, 1)
     refs = slot_colours(colours_bgr).reshape(-1, 1, 1) * np.ones((1, *stack.shape[1:]), np.float32)
-    extra = [] if looks is None else [look_planes(looks, stack.shape[1:])]
-    return np.concatenate([stack, refs, *extra])[None].astype(np.float32), scale
-
-
-LOOK_EDGES = 2.0  # cube edges across the square a reference cube is looked at in: its top and the sides around it
-
-
-def look_side(cube_px: float) -> int:
-    """Input pixels across a reference cube's look at ``cube_px`` pixels a cube."""
-    return int(round(LOOK_EDGES * cube_px))
-
-
-def reference_looks(reference: np.ndarray, tops: Sequence[tuple[float, float]], cube_edge_px: float, cube_px: float) -> np.ndarray:
-    """Each reference cube as the network sees the throw: the square of ``LOOK_EDGES`` edges
-    round its top at the network's scale (k x 3 x side x side, BGR 0..1). A lamp mirrored in
-    the six flat, varnished tops turns them all white in the reference photo while the sides
-    keep the paint, and a top's colour alone then names nothing; the square keeps the sides."""
-    side = look_side(cube_px)
-    span = max(2, int(round(LOOK_EDGES * cube_edge_px)))
-    out = []
-    for x, y in tops:
-        square = cv2.getRectSubPix(reference, (span, span), (float(x), float(y)))  # the frame's edge repeated beyond it
-        out.append(cv2.resize(square, (side, side), interpolation=cv2.INTER_AREA).astype(np.float32).transpose(2, 0, 1) / 255.0)
-    return np.array(out, np.float32)
-
-
-def look_planes(looks: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
-    """The looks as input planes (``MAX_COLOURS`` x 3 x H x W), each square in the planes'
-    top-left corner and zero elsewhere, the last look repeated into unused slots as the
-    colours are (``slot_colours``): one input tensor carries everything, so every caller of
-    the network stays as it is."""
-    side = looks.shape[-1]
-    if side > min(shape):
-        raise ValueError(f"a look of {side} pixels does not fit an input of {shape[0]} x {shape[1]}")
-    slots = _in_slots(looks)
-    planes = np.zeros((MAX_COLOURS * 3, *shape), np.float32)
-    planes[:, :side, :side] = slots.reshape(MAX_COLOURS * 3, side, side)
-    return planes
+    return np.concatenate([stack, refs])[None].astype(np.float32), scale
 
 
 def slot_colours(colours_bgr: np.ndarray) -> np.ndarray:
     """The reference colours filling all ``MAX_COLOURS`` slots (the last repeated)."""
-    return _in_slots(np.asarray(colours_bgr)).astype(np.float32)
-
-
-def _in_slots(per_colour: np.ndarray) -> np.ndarray:
-    """One row a colour, filling all ``MAX_COLOURS`` slots: a game with fewer colours repeats
-    its last."""
-    k = len(per_colour)
+    k = len(colours_bgr)
     if not 1 <= k <= MAX_COLOURS:
         raise ValueError(f"the network counts 1 to {MAX_COLOURS} colours, not {k}")
-    return np.concatenate([per_colour, np.repeat(per_colour[-1:], MAX_COLOURS - k, axis=0)])
+    return np.concatenate([colours_bgr, np.repeat(colours_bgr[-1:], MAX_COLOURS - k, axis=0)]).astype(np.float32)

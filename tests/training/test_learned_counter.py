@@ -209,14 +209,3 @@ def test_a_model_counts_a_cube_from_the_peak_height_its_validation_chose(tmp_pat
     model = tmp_path / "m.onnx"
     model.with_suffix(".json").write_text(json.dumps({"validation": {"cube_at": 0.3, "sure_confidence": 0.2}}))
     assert learned.cube_threshold(model) == 0.3 and learned.cube_threshold(tmp_path / "none.onnx") == learned.CUBE_AT
-
-
-def test_a_model_that_reads_the_reference_cubes_looks_is_not_run_without_them(tmp_path):
-    model = tmp_path / "looks.onnx"
-    model.write_bytes(MODEL.read_bytes())
-    manifest = json.loads(MODEL.with_suffix(".json").read_text(encoding="utf-8"))
-    manifest["input"]["look_side"] = 24
-    model.with_suffix(".json").write_text(json.dumps(manifest), encoding="utf-8")
-    empty = np.zeros((240, 320, 3), np.uint8)
-    with pytest.raises(ValueError, match="looks"):
-        learned.TrayCounter(model, empty, COLOURS, REFERENCE, (0, 0, 320, 240), 20.0)

@@ -2,7 +2,6 @@
 ./test never installs, so it skips there."""
 from __future__ import annotations
 
-import json
 import math
 
 import pytest
@@ -139,67 +138,3 @@ def test_weights_stored_in_half_precision_halve_the_file_and_opencv_still_comput
     assert half.stat().st_size < 0.55 * whole.stat().st_size
     kinds = {t.data_type for t in onnx.load(str(half)).graph.initializer if t.dims}
     assert onnx.TensorProto.FLOAT16 in kinds and onnx.TensorProto.FLOAT not in kinds
-
-
-def test_with_the_reference_cubes_looks_opencv_computes_what_torch_does(tmp_path):
-    model = TrayNet(8, normalise=True, colour_branch=True, references_as_bias=True, reference_look=24)
-    assert model.in_channels == IN_CHANNELS + 18
-    assert export_onnx(model, tmp_path / "looks.onnx", (32, 48), float16=True) < 1e-2
-
-
-def test_the_colour_named_depends_on_the_reference_cubes_looks():
-    """Two tables whose reference tops read alike but whose cubes look otherwise must be
-    told apart: the looks reach the colour, not only the colour planes."""
-    torch.manual_seed(0)
-    model = TrayNet(8, normalise=True, colour_branch=True, references_as_bias=True, reference_look=24).eval()
-    x = torch.rand(1, IN_CHANNELS + 18, 32, 48)
-    other = x.clone()
-    other[:, IN_CHANNELS : IN_CHANNELS + 3, :24, :24] = 1 - other[:, IN_CHANNELS : IN_CHANNELS + 3, :24, :24]
-    with torch.no_grad():
-        a, b = model(x), model(other)
-    assert torch.equal(a[:, :1], b[:, :1])  # where the cubes are does not depend on them
-    assert not torch.allclose(a[:, 1:], b[:, 1:])
-
-
-def test_the_looks_are_read_by_the_colour_branch_so_a_network_without_one_refuses_them():
-    with pytest.raises(ValueError, match="colour_branch"):
-        TrayNet(8, reference_look=24)
-
-
-def test_a_network_reading_the_looks_counts_a_photo_with_opencv_given_them(tmp_path):
-    from training import data, infer
-
-    path = next(data.write_generator_samples(tmp_path / "photos", [7], 1))
-    model = tmp_path / "looks.onnx"
-    export_onnx(TrayNet(8, normalise=True, colour_branch=True, references_as_bias=True, reference_look=24), model, (32, 48))
-    model.with_suffix(".json").write_text(json.dumps({"input": {"cube_px": 12, "look_side": 24}}), encoding="utf-8")
-    sample = data.load(path)
-    reading = infer.counter_for(model, sample).count(sample.image)
-    assert set(reading.counts) == set(sample.colours)
-
-
-def test_the_product_calibrates_and_counts_with_a_network_reading_the_looks(tmp_path):
-    """Where the cubes lie does not depend on the looks, so calibration finds the reference
-    cubes with blank ones; the count then gets the looks cut round the cubes found."""
-    from dataclasses import replace
-
-    from generated_tables import photos
-    from vision import learned_calibration, learned_counter
-    from vision.learned import looks_for
-
-    session, empty, reference = photos(4)
-    models = tmp_path / "models"
-    models.mkdir()
-    model = models / "looks.onnx"
-    export_onnx(TrayNet(8, normalise=True, colour_branch=True, references_as_bias=True, reference_look=24), model, (32, 48))
-    model.with_suffix(".json").write_text(json.dumps({"input": {"cube_px": 12, "look_side": 24}}), encoding="utf-8")
-    product = learned_counter.calibrate(empty, reference, session.colours)
-    try:
-        learned_calibration.calibrate(model, empty, reference, session.colours, product.roi)
-    except learned_calibration.Refused:
-        pass  # an untrained network finds no cubes; it must still run
-    tops = learned_calibration.calibrate(learned_counter.MODEL, empty, reference, session.colours, product.roi).tops
-    looks = looks_for(model, reference, [tops[c] for c in product.colours], product.cube_edge_px)
-    assert looks.shape == (len(product.colours), 3, 24, 24)
-    counter = learned_counter.LearnedCounter(replace(product, model=model.name, looks=looks), models=models)
-    assert set(counter.count(reference).counts) == set(product.colours)

@@ -113,17 +113,3 @@ def test_the_colour_read_as_a_choice_costs_more_nearer_the_other_reference_colou
         costs.append(float(train.loss_of(output, target, 0.0, 1.0) - no_choice))
     assert costs[0] < costs[1] < costs[2]
     assert costs[2] > np.log(2)  # past the half-way point the other colour is the likelier answer
-
-
-def test_each_reference_cubes_look_is_shuffled_with_its_colour():
-    """The slots are shuffled so that no slot means a colour; a look left in place would name
-    the cube after another slot's colour."""
-    crop = _one_cube_crop()
-    crop.looks = np.stack([np.full((3, 8, 8), v, np.float32) for v in (0.25, 0.75)])
-    for seed in range(6):
-        x, _ = train._augment(crop, _config(), np.random.default_rng(seed))
-        colour_slots = x[6:24, 0, 0].reshape(-1, 3)
-        look_slots = x[24:42, 0, 0].reshape(-1, 3)
-        for colour, look in zip(colour_slots, look_slots):
-            assert look[0] == (0.25 if np.allclose(colour, REFERENCE[0]) else 0.75)
-        assert not x[24:, 8:, 8:].any()  # a look fills its corner alone

@@ -184,16 +184,3 @@ def test_a_reference_photo_with_one_colour_forgotten_is_refused_not_read_twice()
     with pytest.raises(CalibrationError) as refused:
         learned_counter.calibrate(empty, reference, synth.CUBE_COLOURS)
     assert refused.value.key == "calibration.cubes_unclear"
-
-
-def test_the_reference_cubes_looks_survive_the_calibration_file(tmp_path):
-    """A model that reads the looks needs them at every count, after a restart too."""
-    from dataclasses import replace
-
-    session, empty, reference = photos(4)
-    calibration = learned_counter.calibrate(empty, reference, session.colours)
-    assert calibration.looks is None  # the product's model reads colours alone
-    looks = np.random.default_rng(0).integers(0, 256, (6, 3, 24, 24)).astype(np.float32) / 255
-    replace(calibration, looks=looks).save(tmp_path / "c.json")
-    again = learned_counter.LearnedCalibration.from_json(json.loads((tmp_path / "c.json").read_text()), session.colours)
-    assert np.array_equal(again.looks, looks)
