@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import torch  # noqa: E402
 
 from training import train  # noqa: E402
-from training.model import IN_CHANNELS, OUT_CHANNELS, STRIDE  # noqa: E402
+from training.model import OUT_CHANNELS, STRIDE  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> None:
     for layout in (False, True):
         torch.manual_seed(0)
         model = train.network_of({**cfg, "channels_last": layout})
-        x = torch.rand(cfg["batch"], IN_CHANNELS, h, w).contiguous(memory_format=train.layout_of({"channels_last": layout}))
+        x = torch.rand(cfg["batch"], model.in_channels, h, w).contiguous(memory_format=train.layout_of({"channels_last": layout}))
         y = torch.zeros(cfg["batch"], OUT_CHANNELS, h // STRIDE, w // STRIDE)
         y[:, 0, 3, 3] = 1.0
         runs[layout] = (model, torch.optim.AdamW(model.parameters(), lr=1e-4), x, y, [])

@@ -22,6 +22,11 @@ frame's time at width 16), time a wider network can spend.
 
 With ``light_ratio`` both stems also see the throw over the empty tray, per pixel, as a
 logarithm (``_light_ratio``): what a shadow does to the floor, told apart from what a cube is.
+
+With ``colour_names`` the input carries after the reference colours each slot's name as its
+nominal paint (``vision.learned_input.named_colours``), and the colour branch reads it beside
+the slot's reference colour: a reference top that misleads (glared white, seen through the
+tray's hazy wall) still comes with what its cube's paint is.
 """
 from __future__ import annotations
 
@@ -99,8 +104,10 @@ class TrayNet(nn.Module):
 
     def __init__(self, width: int = 16, normalise: bool = False, colour_branch: bool = False,
                  references_as_bias: bool = False, light_ratio: bool = False,
-                 separable: bool | Collection[str] = ()):
+                 separable: bool | Collection[str] = (), colour_names: bool = False):
         super().__init__()
+        if colour_names and not colour_branch:
+            raise ValueError("the colours' names are read by the colour branch: ask for colour_branch too")
         parts = set(SEPARABLE_PARTS if separable is True else separable or ())
         if parts - set(SEPARABLE_PARTS):
             raise ValueError(f"no such parts to make separable: {sorted(parts - set(SEPARABLE_PARTS))}")
@@ -108,6 +115,8 @@ class TrayNet(nn.Module):
         self.normalise = normalise
         self.colour_branch = colour_branch
         self.light_ratio = light_ratio
+        self.colour_names = colour_names
+        self.in_channels = IN_CHANNELS + (3 * MAX_COLOURS if colour_names else 0)
         stem_in = (2 * IN_CHANNELS if normalise else IN_CHANNELS) + (3 if light_ratio else 0)
         self.stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, 2 * w, 2, separable="stem" in parts))  # 1/4
         self.down8 = nn.Sequential(block(2 * w, 3 * w, 2, separable="down8" in parts), Residual(3 * w, "residual8" in parts))  # 1/8
@@ -121,11 +130,14 @@ class TrayNet(nn.Module):
         if colour_branch:
             col = "colour" in parts
             self.colour_stem = nn.Sequential(_first(stem_in, w, references_as_bias), block(w, w, 2, separable=col), block(w, w, separable=col))  # 1/4
-            per_slot = w + 2 * w + (6 if normalise else 3)
+            per_slot = w + 2 * w + (6 if normalise else 3) + (3 if colour_names else 0)
             self.colour_score = nn.Sequential(nn.Conv2d(per_slot, w, 1), nn.ReLU(inplace=True), nn.Conv2d(w, 1, 1))
         self.upsample = nn.Upsample(scale_factor=2, mode="nearest")
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
+        names = None
+        if self.colour_names:
+            x, names = x[:, :IN_CHANNELS], x[:, IN_CHANNELS:, :1, :1]
         if self.normalise:
             x = torch.cat([x, _by_empty_tray(x)], 1)
         if self.light_ratio:
@@ -138,20 +150,25 @@ class TrayNet(nn.Module):
         out = self.head(u4)
         if not self.colour_branch:
             return out
-        return torch.cat([out, self._colour(x, u4)], 1)
+        return torch.cat([out, self._colour(x, u4, names)], 1)
 
-    def _colour(self, x: torch.Tensor, u4: torch.Tensor) -> torch.Tensor:
+    def _colour(self, x: torch.Tensor, u4: torch.Tensor, names: torch.Tensor | None = None) -> torch.Tensor:
         """The named colour as a mix of the six reference colours, weighted by how well each
         matches the pixels here: one scorer shared by all slots asks "is it this one?", a
         question that does not depend on the slots' order. It sees the trunk's features only
         behind a stop-gradient: sharing the trunk, the colour error held the loss near 1.1 and
-        left black cubes unfound; apart, the heatmap learns as if colour were not asked."""
+        left black cubes unfound; apart, the heatmap learns as if colour were not asked.
+
+        With ``names`` (N x 3 MAX_COLOURS x 1 x 1), each slot's cue also holds its name's
+        nominal paint."""
         features = torch.cat([self.colour_stem(x), u4.detach()], 1)
         refs = [x[:, 6 + 3 * k : 9 + 3 * k, ::STRIDE, ::STRIDE] for k in range(MAX_COLOURS)]
         if self.normalise:
             cues = [torch.cat([r, x[:, IN_CHANNELS + 6 + 3 * k : IN_CHANNELS + 9 + 3 * k, ::STRIDE, ::STRIDE]], 1) for k, r in enumerate(refs)]
         else:
             cues = refs
+        if names is not None:
+            cues = [torch.cat([c, names[:, 3 * k : 3 * k + 3].expand(-1, -1, *c.shape[2:])], 1) for k, c in enumerate(cues)]
         scores = torch.softmax(torch.cat([self.colour_score(torch.cat([features, c], 1)) for c in cues], 1), 1)
         return sum(scores[:, k : k + 1] * refs[k] for k in range(MAX_COLOURS))
 

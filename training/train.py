@@ -29,8 +29,8 @@ import torch
 
 from training import checkpoint, data, infer
 from vision.learned import CUBE_AT, NEIGHBOURS, decode, peaks_apart
-from vision.learned_input import network_input, reference_colours, roi_of, slot_colours
-from training.model import IN_CHANNELS, OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
+from vision.learned_input import named_colours, network_input, reference_colours, roi_of, slot_colours
+from training.model import OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
 
 
 @dataclass
@@ -42,6 +42,7 @@ class _Crop:
     colours: np.ndarray  # reference colours, BGR 0..1, in the sample's colour order
     tops: np.ndarray  # counted cubes' top centres in crop pixels, N x 2
     slots: np.ndarray  # their colour index, N
+    named: np.ndarray  # the colours' nominal paints (``vision.learned_input.named_colours``), in the sample's colour order
 
 
 def _prepare(path: Path, cube_px: float, zoom: float, way: str) -> _Crop:
@@ -54,7 +55,7 @@ def _prepare(path: Path, cube_px: float, zoom: float, way: str) -> _Crop:
     counted = [c for c in s.cubes if c["counted"]]
     tops = np.array([[(c["top"][0] - x) * scale, (c["top"][1] - y) * scale] for c in counted], np.float32).reshape(-1, 2)
     slots = np.array([s.colours.index(c["colour"]) for c in counted], np.int64)
-    return _Crop(frame, empty, reference_colours(s.reference, s.reference_tops, s.cube_edge_px, way), tops, slots)
+    return _Crop(frame, empty, reference_colours(s.reference, s.reference_tops, s.cube_edge_px, way), tops, slots, named_colours(s.colours))
 
 
 @dataclass
@@ -70,11 +71,11 @@ class _Held:
     apart: float = NEIGHBOURS  # heatmap cells between two cubes' peaks (``vision.learned.peaks_apart``)
 
 
-def _held(path: Path, cube_px: float, way: str) -> _Held:
+def _held(path: Path, cube_px: float, way: str, names: bool = False) -> _Held:
     s = data.load(path)
     roi = roi_of(s.tray, s.image.shape[1::-1])
     colours_bgr = reference_colours(s.reference, s.reference_tops, s.cube_edge_px, way)
-    x, scale = network_input(s.image, s.empty, colours_bgr, roi, s.cube_edge_px, cube_px)
+    x, scale = network_input(s.image, s.empty, colours_bgr, roi, s.cube_edge_px, cube_px, named_colours(s.colours) if names else None)
     return _Held(torch.from_numpy(x), s.colours, colours_bgr, (scale, roi[0], roi[1]), s.counts, s.tray, peaks_apart(cube_px))
 
 
@@ -144,8 +145,9 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     white balance, tone curve and saturation shared by the throw, the empty tray and the
     reference colours (one camera took all three) and, sometimes, the camera's sharpening of
     both photos; then the throw's own exposure drift, blur and noise.
-    Another camera's JPEG over the throw, sometimes. Colour order: the reference planes are shuffled, so nothing ties a slot to a colour name;
-    the network answers with a colour, which the reference colours name. With ``colour_choice``
+    Another camera's JPEG over the throw, sometimes. Colour order: the reference planes are shuffled, so no slot's place ties it to a colour name;
+    the network answers with a colour, which the reference colours name. With ``colour_names``
+    each slot's name (its nominal paint, which no camera changes) is shuffled with it. With ``colour_choice``
     the target carries those shuffled reference planes after the colour, for ``loss_of``."""
     aug = cfg["augment"]
     ph, pw = cfg["patch"]
@@ -193,8 +195,10 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
         frame = through_jpeg(frame, int(rng.integers(*aug["jpeg_quality"])))
     empty = empty + rng.normal(0, rng.uniform(0, aug["noise"]), empty.shape).astype(np.float32)
 
-    planes = slot_colours(refs[rng.permutation(len(refs))]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
-    x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), planes])
+    order = rng.permutation(len(refs))
+    planes = slot_colours(refs[order]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
+    names = [slot_colours(crop.named[order]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)] if cfg.get("colour_names") else []
+    x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), planes, *names])
     target = heatmap_target(tops, refs[crop.slots].reshape(-1, 3), (ph // STRIDE, pw // STRIDE), cfg["sigma"])
     if cfg.get("colour_choice"):
         target = np.concatenate([target, planes[:, : ph // STRIDE, : pw // STRIDE]])
@@ -247,7 +251,7 @@ def sha256(path: Path) -> str:
 def export_onnx(model: TrayNet, path: Path, shape: tuple[int, int], float16: bool = False) -> float:
     """Writes the counter's ONNX file (any input size) and returns the largest difference
     between OpenCV's ``dnn`` output and torch's on a random input of ``shape``."""
-    return export_onnx_of(model, path, (1, IN_CHANNELS, *shape), "heatmap", float16)
+    return export_onnx_of(model, path, (1, model.in_channels, *shape), "heatmap", float16)
 
 
 def export_onnx_of(model: torch.nn.Module, path: Path, shape: tuple[int, ...], output: str, float16: bool = False) -> float:
@@ -299,7 +303,7 @@ def network_of(cfg: dict) -> TrayNet:
     """The untrained network a configuration describes, in its memory layout (``layout_of``)."""
     return TrayNet(cfg["width"], bool(cfg.get("normalise", False)), bool(cfg.get("colour_branch", False)),
                    bool(cfg.get("references_as_bias", False)), bool(cfg.get("light_ratio", False)),
-                   cfg.get("separable", ())).to(memory_format=layout_of(cfg))
+                   cfg.get("separable", ()), bool(cfg.get("colour_names", False))).to(memory_format=layout_of(cfg))
 
 
 def layout_of(cfg: dict) -> torch.memory_format:
@@ -324,7 +328,7 @@ def train(config_path: Path, out: Path, stop_after: int | None = None) -> dict:
     started = time.time()
     way = cfg.get("reference_colours", "top centre")
     crops = [_prepare(p, cfg["cube_px"], cfg["zoom"], way) for p in paths]
-    held = [_held(p, cfg["cube_px"], way) for entry in cfg.get("validation", []) for p in data.selected(entry)[1]]
+    held = [_held(p, cfg["cube_px"], way, bool(cfg.get("colour_names", False))) for entry in cfg.get("validation", []) for p in data.selected(entry)[1]]
     every = int(cfg.get("validate_every", 1))
     best: tuple[tuple[float, float], int, dict, Checked] | None = None
     held_log: list = []
@@ -427,7 +431,8 @@ def _save(
         "validation": validation,
         "parameters_bytes": parameters_bytes(model),
         "onnx": onnx_record(onnx_path, mismatch),
-        "input": {"cube_px": cfg["cube_px"], "reference_colours": cfg.get("reference_colours", "top centre"), "channels": "throw BGR, empty tray BGR, 6 reference colours BGR as planes; 0..1", "multiple_of": 16},
+        "input": {"cube_px": cfg["cube_px"], "reference_colours": cfg.get("reference_colours", "top centre"), "channels": "throw BGR, empty tray BGR, 6 reference colours BGR as planes" + (", then their names' nominal paints BGR as planes" if cfg.get("colour_names") else "") + "; 0..1", "multiple_of": 16,
+                  **({"colour_names": True} if cfg.get("colour_names") else {})},
         "output": {"heatmap": "1/4 of the input: a cube-centre logit, then the cube's reference colour BGR 0..1"},
     }
     (out / f"{name}.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")

@@ -23,7 +23,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from vision.learned_input import network_input
+from vision.learned_input import named_colours, network_input
 
 STRIDE = 4
 CUBE_AT = 0.5  # probability from which a peak is a counted cube, for a model whose manifest chose none
@@ -136,6 +136,17 @@ def model_reference_colours(model: str | Path) -> str:
     return str((_manifest(model).get("input") or {}).get("reference_colours", "top centre"))
 
 
+def model_reads_names(model: str | Path) -> bool:
+    """Whether the model's input carries the colours' names as nominal paints beside the
+    reference colours (``vision.learned_input.named_colours``), as its manifest says."""
+    return bool((_manifest(model).get("input") or {}).get("colour_names", False))
+
+
+def names_for(model: str | Path, colours: Sequence[str]) -> np.ndarray | None:
+    """The nominal paints of ``colours`` for a model that reads names, else None."""
+    return named_colours(colours) if model_reads_names(model) else None
+
+
 def sure_confidence(model: str | Path) -> float:
     """The confidence from which the model's counts are called sure: the threshold its
     manifest's validation set, else the default margin's."""
@@ -169,7 +180,8 @@ class TrayCounter:
         self.colours = list(colours)
         self.colours_bgr = np.asarray(colours_bgr, np.float32)
         self.roi, self.cube_edge_px, self.cube_px = roi, cube_edge_px, cube_px
-        self._input, self.scale = network_input(empty, empty, np.asarray(colours_bgr, np.float32), roi, cube_edge_px, cube_px)
+        self._input, self.scale = network_input(empty, empty, np.asarray(colours_bgr, np.float32), roi, cube_edge_px, cube_px,
+                                                names_for(model, colours))
         x, y, w, h = roi
         self._size = (max(16, int(round(w * self.scale))), max(16, int(round(h * self.scale))))
 

@@ -85,12 +85,14 @@ class Calibration:
 
 
 def _heat(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.ndarray,
-          roi: tuple[int, int, int, int], edge: float, cube_px: float, hull: np.ndarray | None) -> tuple[list, float]:
+          roi: tuple[int, int, int, int], edge: float, cube_px: float, hull: np.ndarray | None,
+          named: np.ndarray | None = None) -> tuple[list, float]:
     """The peaks of the network's heatmap on the reference photo at this cube size, highest
     first, one a cube: a weaker peak within ``APART`` of a cube's edge of a stronger one is
     the same cube seen twice, and none lies in the padding beyond the tray's box or outside
-    the tray's outline (``hull``) where that is known."""
-    tensor, scale = network_input(reference, empty, refs, roi, edge, cube_px)
+    the tray's outline (``hull``) where that is known. ``named``: the colours' nominal paints,
+    for a network that reads names (``vision.learned.names_for``)."""
+    tensor, scale = network_input(reference, empty, refs, roi, edge, cube_px, named)
     net.setInput(tensor)
     output = net.forward()[0]
     near = APART * cube_px / learned.STRIDE
@@ -107,10 +109,10 @@ def _heat(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.n
 
 def _at_sizes(net: cv2.dnn.Net, reference: np.ndarray, empty: np.ndarray, refs: np.ndarray,
               roi: tuple[int, int, int, int], edges: Sequence[float], cube_px: float,
-              hull: np.ndarray | None) -> list[tuple[float, list, float]]:
+              hull: np.ndarray | None, named: np.ndarray | None = None) -> list[tuple[float, list, float]]:
     """The network's peaks on the reference photo at each of these cube sizes: (size, peaks,
     scale)."""
-    return [(edge, *_heat(net, reference, empty, refs, roi, edge, cube_px, hull)) for edge in edges]
+    return [(edge, *_heat(net, reference, empty, refs, roi, edge, cube_px, hull, named)) for edge in edges]
 
 
 def _clearest(seen: list[tuple[float, list, float]], wanted: int) -> tuple[float, float, list, float] | None:
@@ -162,7 +164,8 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
     wanted = len(colours)
     w, h = roi[2:]
     sizes = max(w, h) / 40 * STEP ** np.arange(int(np.log(8) / np.log(STEP)) + 1)
-    seen = _at_sizes(net, reference, empty, nominal_bgr(colours), roi, sizes, cube_px, hull)
+    named = learned.names_for(model, colours)
+    seen = _at_sizes(net, reference, empty, nominal_bgr(colours), roi, sizes, cube_px, hull, named)
     best = _clearest(seen, wanted)
     if best is None:
         raise Refused(f"no cube size shows {wanted} clear cubes", _whitened_where_clearest(seen, reference, colours, roi, way))
@@ -172,7 +175,7 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
         _, edge, peaks, scale = best
         found_bgr, order = _named(reference, _tops(peaks, scale, roi), edge, colours, way)
         finer = edge * STEP ** np.array([-0.5, -0.25, 0, 0.25, 0.5])
-        again = _clearest(_at_sizes(net, reference, empty, found_bgr[order], roi, finer, cube_px, hull), wanted)
+        again = _clearest(_at_sizes(net, reference, empty, found_bgr[order], roi, finer, cube_px, hull, named), wanted)
         if again is None:
             break
         best = again

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from companion.kits.tower.colours import PALETTE
+
 MARGIN = 0.03  # of the frame's larger side around the tray outline, as calibration crops
 MAX_COLOURS = 6  # the network's colour slots; a game with fewer repeats its last reference colour in the rest
 
@@ -59,13 +61,16 @@ def reference_colours(
 
 
 def network_input(
-    frame: np.ndarray, empty: np.ndarray, colours_bgr: np.ndarray, roi: tuple[int, int, int, int], cube_edge_px: float, cube_px: float
+    frame: np.ndarray, empty: np.ndarray, colours_bgr: np.ndarray, roi: tuple[int, int, int, int], cube_edge_px: float, cube_px: float,
+    named_bgr: np.ndarray | None = None,
 ) -> tuple[np.ndarray, float]:
     """The network's input tensor (1 x C x H x W, float32) and the scale from frame to input.
 
     Channels: the throw's crop, the empty tray's crop, then the reference colours as constant
-    planes (``MAX_COLOURS`` x 3), all BGR in 0..1. Width and height are padded to a multiple of
-    16 (the network's stride) with the crop's edge repeated."""
+    planes (``MAX_COLOURS`` x 3), all BGR in 0..1; for a network that reads the colours'
+    names, their nominal paints (``named_colours``) as as many planes more, slot by slot.
+    Width and height are padded to a multiple of 16 (the network's stride) with the crop's
+    edge repeated."""
     scale = cube_px / cube_edge_px
     x, y, w, h = roi
     size = (max(16, int(round(w * scale))), max(16, int(round(h * scale))))
@@ -73,8 +78,16 @@ def network_input(
     pad_w, pad_h = -size[0] % 16, -size[1] % 16
     planes = [cv2.copyMakeBorder(c, 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE).astype(np.float32) / 255.0 for c in crops]
     stack = np.concatenate(planes, axis=2).transpose(2, 0, 1)
-    refs = slot_colours(colours_bgr).reshape(-1, 1, 1) * np.ones((1, *stack.shape[1:]), np.float32)
+    slots = [slot_colours(colours_bgr)] + ([] if named_bgr is None else [slot_colours(named_bgr)])
+    refs = np.concatenate(slots).reshape(-1, 1, 1) * np.ones((1, *stack.shape[1:]), np.float32)
     return np.concatenate([stack, refs])[None].astype(np.float32), scale
+
+
+def named_colours(names: Sequence[str]) -> np.ndarray:
+    """What each named colour's paint looks like under white light (the tower kit's palette),
+    BGR 0..1: what a name tells a network that reads names, where the reference photo's top
+    misleads (a lamp mirrored white in it, a cube seen through the tray's hazy wall)."""
+    return np.array([PALETTE[name][::-1] for name in names], np.float32) / 255
 
 
 def slot_colours(colours_bgr: np.ndarray) -> np.ndarray:

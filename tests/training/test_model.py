@@ -2,6 +2,7 @@
 ./test never installs, so it skips there."""
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -138,3 +139,55 @@ def test_weights_stored_in_half_precision_halve_the_file_and_opencv_still_comput
     assert half.stat().st_size < 0.55 * whole.stat().st_size
     kinds = {t.data_type for t in onnx.load(str(half)).graph.initializer if t.dims}
     assert onnx.TensorProto.FLOAT16 in kinds and onnx.TensorProto.FLOAT not in kinds
+
+
+def _named_network() -> TrayNet:
+    return TrayNet(8, normalise=True, colour_branch=True, references_as_bias=True, colour_names=True)
+
+
+def test_with_the_colours_names_opencv_computes_what_torch_does(tmp_path):
+    model = _named_network()
+    assert model.in_channels == IN_CHANNELS + 18
+    assert export_onnx(model, tmp_path / "named.onnx", (32, 48), float16=True) < 1e-2
+
+
+def test_the_colour_named_depends_on_the_colours_names_and_where_cubes_lie_does_not():
+    """Two tables whose reference tops read alike, one of whose cubes is another paint: the
+    names reach the colour, not the heatmap."""
+    torch.manual_seed(0)
+    model = _named_network().eval()
+    x = torch.rand(1, IN_CHANNELS + 18, 32, 48)
+    other = x.clone()
+    other[:, IN_CHANNELS : IN_CHANNELS + 3] = 1 - other[:, IN_CHANNELS : IN_CHANNELS + 3, :1, :1]
+    with torch.no_grad():
+        a, b = model(x), model(other)
+    assert torch.equal(a[:, :1], b[:, :1])
+    assert not torch.allclose(a[:, 1:], b[:, 1:])
+
+
+def test_the_names_are_read_by_the_colour_branch_so_a_network_without_one_refuses_them():
+    with pytest.raises(ValueError, match="colour_branch"):
+        TrayNet(8, colour_names=True)
+
+
+def test_the_product_calibrates_and_counts_with_a_network_reading_the_names(tmp_path):
+    """The manifest says the model reads names; calibration and the count then give them."""
+    from dataclasses import replace
+
+    from devtools import tray_photos
+    from vision import learned_calibration, learned_counter
+
+    session = tray_photos.make_session(4, tray_photos.CUBE_COLOURS)
+    empty, reference = tray_photos.calibration_pair(session)
+    models = tmp_path / "models"
+    models.mkdir()
+    model = models / "named.onnx"
+    export_onnx(_named_network(), model, (32, 48))
+    model.with_suffix(".json").write_text(json.dumps({"input": {"cube_px": 12, "colour_names": True}}), encoding="utf-8")
+    product = learned_counter.calibrate(empty, reference, session.colours)
+    try:
+        learned_calibration.calibrate(model, empty, reference, session.colours, product.roi)
+    except learned_calibration.Refused:
+        pass  # an untrained network finds no cubes; it must still run
+    counter = learned_counter.LearnedCounter(replace(product, model=model.name), models=models)
+    assert set(counter.count(reference).counts) == set(product.colours)

@@ -8,6 +8,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="torch is the train extra: pip install -e '.[train]'")
 
 from training import train  # noqa: E402
+from vision.learned_input import MAX_COLOURS, named_colours  # noqa: E402
 
 COLOURS = ["red", "blue"]
 REFERENCE = np.array([[0.1, 0.1, 0.7], [0.6, 0.2, 0.1]], np.float32)
@@ -59,7 +60,8 @@ def _one_cube_crop() -> train._Crop:
     """A dark tray with one bright cube whose top centre is at (30, 20) of a 64 x 48 crop."""
     frame = np.full((48, 64, 3), 40, np.uint8)
     frame[16:25, 26:35] = 230
-    return train._Crop(frame, np.full((48, 64, 3), 40, np.uint8), REFERENCE, np.array([[30.5, 20.5]], np.float32), np.array([0]))
+    return train._Crop(frame, np.full((48, 64, 3), 40, np.uint8), REFERENCE, np.array([[30.5, 20.5]], np.float32), np.array([0]),
+                       named_colours(["red", "blue"]))
 
 
 def _config(**augment: object) -> dict:
@@ -113,3 +115,23 @@ def test_the_colour_read_as_a_choice_costs_more_nearer_the_other_reference_colou
         costs.append(float(train.loss_of(output, target, 0.0, 1.0) - no_choice))
     assert costs[0] < costs[1] < costs[2]
     assert costs[2] > np.log(2)  # past the half-way point the other colour is the likelier answer
+
+
+def test_each_colours_name_is_shuffled_with_its_reference_colour():
+    """The slots are shuffled so that no slot's place means a colour; a name left in place
+    would call the cube after another slot's colour."""
+    cfg = {**_config(white_balance=0.3, gamma=0.3), "colour_names": True}
+    red, blue = named_colours(["red", "blue"])
+    for seed in range(6):
+        x, _ = train._augment(_one_cube_crop(), cfg, np.random.default_rng(seed))
+        assert x.shape[0] == 6 + 2 * 3 * MAX_COLOURS
+        colour_slots = x[6:24, 0, 0].reshape(-1, 3)
+        name_slots = x[24:42, 5, 7].reshape(-1, 3)
+        for colour, name in zip(colour_slots, name_slots):
+            nearer_first = np.abs(colour - REFERENCE[0]).sum() < np.abs(colour - REFERENCE[1]).sum()
+            np.testing.assert_allclose(name, red if nearer_first else blue)  # no camera changes a name
+
+
+def test_without_names_asked_the_input_holds_the_reference_colours_alone():
+    x, _ = train._augment(_one_cube_crop(), _config(), np.random.default_rng(0))
+    assert x.shape[0] == 6 + 3 * MAX_COLOURS

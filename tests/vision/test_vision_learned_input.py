@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from vision import learned
-from vision.learned_input import reference_colours
+from companion.kits.tower.colours import PALETTE
+from vision.learned_input import MAX_COLOURS, named_colours, network_input, reference_colours
 
 EDGE = 40
 RED_BGR = (30, 30, 200)
@@ -52,3 +53,23 @@ def test_a_model_reads_reference_colours_as_its_manifest_says_and_from_the_top_c
     assert learned.model_reference_colours(tmp_path / "glare.onnx") == "least glare"
     assert learned.model_reference_colours(tmp_path / "old.onnx") == "top centre"
     assert learned.model_reference_colours(tmp_path / "none.onnx") == "top centre"
+
+
+def test_a_colours_name_reads_as_the_tower_kits_paint_of_it_in_bgr():
+    assert np.allclose(named_colours(["red", "black"]) * 255, [PALETTE["red"][::-1], PALETTE["black"][::-1]])
+
+
+def test_the_names_ride_in_the_input_after_the_reference_colours_the_last_repeated_into_unused_slots():
+    frame = np.full((120, 160, 3), 90, np.uint8)
+    refs = np.array([[0.1, 0.1, 0.7], [0.6, 0.2, 0.1]], np.float32)
+    x, _ = network_input(frame, frame, refs, (0, 0, 160, 120), 20.0, 12, named_colours(["red", "blue"]))
+    assert x.shape[1] == 6 + 2 * 3 * MAX_COLOURS
+    names = x[0, 6 + 3 * MAX_COLOURS :, 5, 7].reshape(-1, 3)
+    assert np.allclose(names[0], named_colours(["red"])[0]) and np.allclose(names[1:], named_colours(["blue"])[0])
+
+
+def test_a_model_reads_names_only_where_its_manifest_says_so(tmp_path):
+    (tmp_path / "named.json").write_text(json.dumps({"input": {"cube_px": 14, "colour_names": True}}))
+    (tmp_path / "old.json").write_text(json.dumps({"input": {"cube_px": 12}}))
+    assert np.allclose(learned.names_for(tmp_path / "named.onnx", ["red", "blue"]), named_colours(["red", "blue"]))
+    assert learned.names_for(tmp_path / "old.onnx", ["red", "blue"]) is None
