@@ -33,12 +33,9 @@ import cv2
 import numpy as np
 
 from vision import learned
-from vision.learned_input import network_input, reference_colours
+from companion.kits.tower.colours import PALETTE
+from vision.learned_input import named_colours, network_input, reference_colours
 
-# The game's cube paints as a person would describe them (sRGB), only to tell the six apart.
-NOMINAL = {"red": (190, 30, 35), "blue": (30, 70, 190), "yellow": (235, 200, 40),
-           "purple": (115, 45, 140), "black": (30, 30, 32), "green": (40, 140, 60),
-           "white": (235, 235, 230), "orange": (235, 120, 30), "brown": (120, 75, 40)}
 STEP = 1.25  # between the cube sizes tried (the network was trained on sizes 0.8x to 1.25x)
 CLEAR = 0.5  # the sixth peak must reach this probability, the seventh stay below it
 LIGHTNESS = 50  # the six lightnesses spread over this many Lab units: hue weighs more than light, which shade varies
@@ -72,7 +69,7 @@ def whitened(colours_bgr: np.ndarray, colours: Sequence[str]) -> bool:
     photos, against about 5 elsewhere); a yellow top alone reads that light in several
     set-ups without harm."""
     darkest = np.asarray(colours_bgr, np.float32).reshape(-1, 3).min(axis=1)
-    light = sum(min(NOMINAL.get(c, (0, 0, 0))) >= LIGHT_PAINT for c in colours)
+    light = sum(min(PALETTE.get(c, (0, 0, 0))) >= LIGHT_PAINT for c in colours)
     return int((darkest >= WHITENED).sum()) >= WHITENED_TOPS + light
 
 
@@ -128,10 +125,6 @@ def _clearest(seen: list[tuple[float, list, float]], wanted: int) -> tuple[float
                 best = (margin, edge, found[:wanted], scale)
     return best
 
-def nominal_bgr(colours: Sequence[str]) -> np.ndarray:
-    """The nominal paints of these colours, BGR 0..1."""
-    return np.array([NOMINAL[c][::-1] for c in colours], np.float32) / 255
-
 
 def _lab(bgr01: np.ndarray) -> np.ndarray:
     pixels = np.clip(np.asarray(bgr01, np.float32), 0, 1).reshape(-1, 1, 3)
@@ -141,7 +134,7 @@ def _lab(bgr01: np.ndarray) -> np.ndarray:
 def name_colours(found: np.ndarray, colours: Sequence[str]) -> list[int]:
     """For each colour asked, the index of the found colour that is it: the assignment whose
     lightness ranks and cast-free hues lie nearest the nominal paints, over all orders."""
-    seen, want = _lab(found), _lab(nominal_bgr(colours))
+    seen, want = _lab(found), _lab(named_colours(colours))
     for lab in (seen, want):
         lab[:, 1:] -= lab[:, 1:].mean(axis=0)
         spread = np.ptp(lab[:, 0]) or 1.0
@@ -165,7 +158,7 @@ def calibrate(model: str | Path, empty: np.ndarray, reference: np.ndarray, colou
     w, h = roi[2:]
     sizes = max(w, h) / 40 * STEP ** np.arange(int(np.log(8) / np.log(STEP)) + 1)
     named = learned.names_for(model, colours)
-    seen = _at_sizes(net, reference, empty, nominal_bgr(colours), roi, sizes, cube_px, hull, named)
+    seen = _at_sizes(net, reference, empty, named_colours(colours), roi, sizes, cube_px, hull, named)
     best = _clearest(seen, wanted)
     if best is None:
         raise Refused(f"no cube size shows {wanted} clear cubes", _whitened_where_clearest(seen, reference, colours, roi, way))

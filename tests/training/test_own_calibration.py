@@ -8,7 +8,7 @@ import pytest
 from training import data
 from vision import learned_calibration as calibrate
 from vision.learned_counter import MODEL
-from vision.learned_input import roi_of
+from vision.learned_input import named_colours, roi_of
 
 COLOURS = ["red", "blue", "yellow", "purple", "black", "green"]
 
@@ -19,7 +19,7 @@ def test_each_colour_is_named_by_the_assignment_that_fits_all_six(light):
     """A warm lamp makes every cube yellower and a dim one every cube darker; the six are
     still told apart, because each name is given once."""
     shuffled = [4, 0, 5, 2, 1, 3]
-    seen = calibrate.nominal_bgr([COLOURS[i] for i in shuffled]) * np.array(light, np.float32)
+    seen = named_colours([COLOURS[i] for i in shuffled]) * np.array(light, np.float32)
     order = calibrate.name_colours(seen, COLOURS)
     assert [shuffled[i] for i in order] == list(range(6))
 
@@ -52,7 +52,7 @@ def _laid_out(edge: int) -> tuple[np.ndarray, np.ndarray, list[tuple[float, floa
     empty = np.clip(128 + rng.normal(0, 6, (400, 600, 3)), 0, 255).astype(np.uint8)
     reference = empty.copy()
     tops = [(100.0 + 180 * (i % 3), 120.0 + 160 * (i // 3)) for i in range(6)]
-    for (x, y), bgr in zip(tops, calibrate.nominal_bgr(COLOURS) * 255):
+    for (x, y), bgr in zip(tops, named_colours(COLOURS) * 255):
         x0, y0 = int(x) - edge // 2, int(y) - edge // 2
         reference[y0 : y0 + edge, x0 : x0 + edge] = bgr.astype(np.uint8)
     return empty, reference, tops
