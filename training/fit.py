@@ -29,6 +29,7 @@ from vision.learned_input import REFERENCE_COLOURS
 NEAR = 0.75  # cube edges: a found cube this close to a counted one's top centre is that cube
 BESIDE = 1.5  # cube edges: an extra peak this close to any cube is about that cube
 MOST_IN = 5  # set-ups listed where the most cubes are named wrongly: such errors gather in a few
+BORDERLINE = (0.3, 0.7)  # share of a top seen between which whether the cube counts is hard to tell by eye
 
 
 @dataclass
@@ -38,6 +39,8 @@ class Errors:
     photos: int = 0
     exact: int = 0
     found_once: int = 0  # photos whose counted cubes were each found once and nothing else, colours aside
+    borderline_only: int = 0  # photos not found once whose misses and extra peaks all lie on cubes ``BORDERLINE`` seen
+    not_found_where: Counter = field(default_factory=Counter)  # set-up -> photos not found once there
     cubes: int = 0
     missed: Counter = field(default_factory=Counter)  # (colour, table) -> counted cubes not found
     missed_pose: Counter = field(default_factory=Counter)  # how a missed cube lay (the label's ``pose``) -> cubes
@@ -50,6 +53,8 @@ class Errors:
         self.photos += other.photos
         self.exact += other.exact
         self.found_once += other.found_once
+        self.borderline_only += other.borderline_only
+        self.not_found_where.update(other.not_found_where)
         self.cubes += other.cubes
         self.missed.update(other.missed)
         self.missed_pose.update(other.missed_pose)
@@ -63,6 +68,9 @@ class Errors:
             "photos": self.photos,
             "all_counts_exact": round(self.exact / self.photos, 3) if self.photos else None,
             "every_cube_found_once": round(self.found_once / self.photos, 3) if self.photos else None,
+            "not_found_once_only_on_borderline_cubes": self.borderline_only,
+            "not_found_once_in_setups": len(self.not_found_where),
+            "not_found_once_most_in": dict(self.not_found_where.most_common(MOST_IN)),
             "counted_cubes": self.cubes,
             "missed": sum(self.missed.values()),
             "missed_by_colour_and_table": {f"{c} on {t}": n for (c, t), n in self.missed.most_common()},
@@ -82,12 +90,14 @@ def compare(cubes: list[dict], found: list[Cube], edge: float, table: str, setup
     counted = [c for c in cubes if c["counted"]]
     errors.cubes = len(counted)
     taken: set[int] = set()
+    borderline: list[bool] = []  # for each miss and extra peak, whether its cube is hard to call
     for cube in counted:
         distances = [np.hypot(f.x - cube["top"][0], f.y - cube["top"][1]) if i not in taken else np.inf for i, f in enumerate(found)]
         best = int(np.argmin(distances)) if distances else -1
         if best < 0 or distances[best] > NEAR * edge:
             errors.missed[(cube["colour"], table)] += 1
             errors.missed_pose[cube.get("pose", "unknown")] += 1
+            borderline.append(_is_borderline(cube))
             continue
         taken.add(best)
         if found[best].colour != cube["colour"]:
@@ -97,10 +107,29 @@ def compare(cubes: list[dict], found: list[Cube], edge: float, table: str, setup
     for i, f in enumerate(found):
         if i not in taken:
             errors.extra[_extra_kind(f, cubes, edge)] += 1
-    errors.found_once = int(not errors.missed and len(taken) == len(found))
+            on = _cube_under(f, cubes, edge)
+            borderline.append(on is not None and _is_borderline(on))
+    errors.found_once = int(not borderline)
+    errors.borderline_only = int(bool(borderline) and all(borderline))
+    if borderline:
+        errors.not_found_where[setup] += 1
     counts = Counter(f.colour for f in found)
     errors.exact = int(all(counts[c] == sum(1 for k in counted if k["colour"] == c) for c in {k["colour"] for k in cubes} | set(counts)))
     return errors
+
+
+def _is_borderline(cube: dict) -> bool:
+    low, high = BORDERLINE
+    return low <= cube["visible"] <= high
+
+
+def _cube_under(peak: Cube, cubes: list[dict], edge: float) -> dict | None:
+    """The labelled cube whose top the peak lies on (within ``NEAR`` of an edge), if any."""
+    if not cubes:
+        return None
+    distances = [np.hypot(peak.x - c["top"][0], peak.y - c["top"][1]) for c in cubes]
+    nearest = int(np.argmin(distances))
+    return cubes[nearest] if distances[nearest] <= NEAR * edge else None
 
 
 def _extra_kind(peak: Cube, cubes: list[dict], edge: float) -> str:
@@ -109,13 +138,13 @@ def _extra_kind(peak: Cube, cubes: list[dict], edge: float) -> str:
     or on nothing."""
     if not cubes:
         return "apart"
-    distances = [np.hypot(peak.x - c["top"][0], peak.y - c["top"][1]) for c in cubes]
-    nearest = cubes[int(np.argmin(distances))]
-    if min(distances) <= NEAR * edge:
-        if nearest["counted"]:
+    on = _cube_under(peak, cubes, edge)
+    if on is not None:
+        if on["counted"]:
             return "a counted cube twice"
-        return "a cube outside the tray" if nearest["visible"] >= 0.5 else "a cube less than half seen"
-    return "beside a cube" if min(distances) <= BESIDE * edge else "apart"
+        return "a cube outside the tray" if on["visible"] >= 0.5 else "a cube less than half seen"
+    nearest = min(np.hypot(peak.x - c["top"][0], peak.y - c["top"][1]) for c in cubes)
+    return "beside a cube" if nearest <= BESIDE * edge else "apart"
 
 
 def table_of(path: Path) -> str:

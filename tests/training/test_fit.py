@@ -76,3 +76,22 @@ def test_wrong_colours_are_told_by_the_set_up_they_gather_in():
     for setup, named in (("p000007-000038", "red"), ("p000007-000038", "red"), ("p000007-000039", "yellow")):
         total.add(fit.compare([_cube("yellow", 100, 100)], [Cube(named, 100, 100, 0.9)], EDGE, "cloth", setup))
     assert total.report()["wrong_colour_most_in"] == {"p000007-000038": 2}
+
+
+def test_a_photo_wrong_only_on_a_cube_whose_top_is_half_seen_is_told_apart_as_borderline():
+    half = {**_cube("red", 100, 100), "visible": 0.55}
+    errors = fit.compare([half, _cube("blue", 300, 100)], [Cube("blue", 300, 100, 0.9)], EDGE, "wood", "p1")
+    assert errors.borderline_only == 1 and errors.not_found_where == {"p1": 1}
+
+
+def test_a_clear_cube_missed_beside_a_borderline_one_is_not_borderline():
+    half = {**_cube("red", 100, 100), "visible": 0.55}
+    errors = fit.compare([half, _cube("blue", 300, 100)], [], EDGE, "wood", "p1")
+    assert errors.borderline_only == 0 and errors.found_once == 0
+
+
+def test_an_extra_peak_on_a_cube_a_third_seen_is_borderline_and_one_on_bare_floor_is_not():
+    third = {**_cube("red", 100, 100, counted=False), "visible": 0.35}
+    on_cube = fit.compare([third], [Cube("red", 101, 100, 0.6)], EDGE, "wood")
+    on_floor = fit.compare([third], [Cube("red", 400, 300, 0.6)], EDGE, "wood")
+    assert on_cube.borderline_only == 1 and on_floor.borderline_only == 0
