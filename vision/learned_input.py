@@ -3,9 +3,10 @@ and the reference cubes' colours.
 
 Everything the network sees is cut and scaled the way calibration does it: the tray's
 bounding box with a margin, shrunk so one cube's edge spans ``cube_px`` pixels. Colours are
-named only through the reference photo: the network gets the reference cubes' colours in the
+named through the reference photo: the network gets the reference cubes' colours in the
 order the game lists them and answers in that order, so it never learns that "red" is the
-first channel.
+first channel. A network may also read each slot's name as the paint it stands for
+(``named_colours``), which travels with the slot, so no channel means a colour either.
 """
 from __future__ import annotations
 
