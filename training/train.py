@@ -196,12 +196,12 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     empty = empty + rng.normal(0, rng.uniform(0, aug["noise"]), empty.shape).astype(np.float32)
 
     order = rng.permutation(len(refs))
-    planes = slot_colours(refs[order]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)
-    names = [slot_colours(crop.named[order]).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32)] if cfg.get("colour_names") else []
-    x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), planes, *names])
+    in_slots = [refs[order]] + ([crop.named[order]] if cfg.get("colour_names") else [])
+    planes = [slot_colours(rows).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32) for rows in in_slots]
+    x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), *planes])
     target = heatmap_target(tops, refs[crop.slots].reshape(-1, 3), (ph // STRIDE, pw // STRIDE), cfg["sigma"])
     if cfg.get("colour_choice"):
-        target = np.concatenate([target, planes[:, : ph // STRIDE, : pw // STRIDE]])
+        target = np.concatenate([target, planes[0][:, : ph // STRIDE, : pw // STRIDE]])
     return x.astype(np.float32), target
 
 
