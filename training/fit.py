@@ -106,8 +106,8 @@ def compare(cubes: list[dict], found: list[Cube], edge: float, table: str, setup
             errors.wrong_colour_where[setup] += 1
     for i, f in enumerate(found):
         if i not in taken:
-            errors.extra[_extra_kind(f, cubes, edge)] += 1
             on = _cube_under(f, cubes, edge)
+            errors.extra[_extra_kind(f, on, cubes, edge)] += 1
             borderline.append(on is not None and _is_borderline(on))
     errors.found_once = int(not borderline)
     errors.borderline_only = int(bool(borderline) and all(borderline))
@@ -132,13 +132,12 @@ def _cube_under(peak: Cube, cubes: list[dict], edge: float) -> dict | None:
     return cubes[nearest] if distances[nearest] <= NEAR * edge else None
 
 
-def _extra_kind(peak: Cube, cubes: list[dict], edge: float) -> str:
-    """What an extra peak lies on: the top of a counted cube already found (found twice), of a
-    cube that does not count (outside the tray, or less than half its top seen), near a cube,
-    or on nothing."""
+def _extra_kind(peak: Cube, on: dict | None, cubes: list[dict], edge: float) -> str:
+    """What an extra peak lies on (``on``: the cube whose top it is on, ``_cube_under``): the
+    top of a counted cube already found (found twice), of a cube that does not count (outside
+    the tray, or less than half its top seen), near a cube, or on nothing."""
     if not cubes:
         return "apart"
-    on = _cube_under(peak, cubes, edge)
     if on is not None:
         if on["counted"]:
             return "a counted cube twice"

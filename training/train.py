@@ -29,7 +29,7 @@ import torch
 
 from training import checkpoint, data, infer
 from vision.learned import CUBE_AT, NEIGHBOURS, decode, peaks_apart
-from vision.learned_input import named_colours, network_input, reference_colours, roi_of, slot_colours
+from vision.learned_input import MAX_COLOURS, named_colours, network_input, reference_colours, roi_of, slot_planes
 from training.model import OUT_CHANNELS, STRIDE, TrayNet, parameters_bytes
 
 
@@ -196,12 +196,11 @@ def _augment(crop: _Crop, cfg: dict, rng: np.random.Generator) -> tuple[np.ndarr
     empty = empty + rng.normal(0, rng.uniform(0, aug["noise"]), empty.shape).astype(np.float32)
 
     order = rng.permutation(len(refs))
-    in_slots = [refs[order]] + ([crop.named[order]] if cfg.get("colour_names") else [])
-    planes = [slot_colours(rows).reshape(-1, 1, 1) * np.ones((1, ph, pw), np.float32) for rows in in_slots]
-    x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), *planes])
+    planes = slot_planes([refs[order]] + ([crop.named[order]] if cfg.get("colour_names") else []), (ph, pw))
+    x = np.concatenate([np.clip(frame, 0, 1).transpose(2, 0, 1), np.clip(empty, 0, 1).transpose(2, 0, 1), planes])
     target = heatmap_target(tops, refs[crop.slots].reshape(-1, 3), (ph // STRIDE, pw // STRIDE), cfg["sigma"])
     if cfg.get("colour_choice"):
-        target = np.concatenate([target, planes[0][:, : ph // STRIDE, : pw // STRIDE]])
+        target = np.concatenate([target, planes[: 3 * MAX_COLOURS, : ph // STRIDE, : pw // STRIDE]])
     return x.astype(np.float32), target
 
 

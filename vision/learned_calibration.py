@@ -32,8 +32,8 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from vision import learned
 from companion.kits.tower.colours import PALETTE
+from vision import learned
 from vision.learned_input import named_colours, network_input, reference_colours
 
 STEP = 1.25  # between the cube sizes tried (the network was trained on sizes 0.8x to 1.25x)

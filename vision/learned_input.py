@@ -79,9 +79,16 @@ def network_input(
     pad_w, pad_h = -size[0] % 16, -size[1] % 16
     planes = [cv2.copyMakeBorder(c, 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE).astype(np.float32) / 255.0 for c in crops]
     stack = np.concatenate(planes, axis=2).transpose(2, 0, 1)
-    slots = [slot_colours(colours_bgr)] + ([] if named_bgr is None else [slot_colours(named_bgr)])
-    refs = np.concatenate(slots).reshape(-1, 1, 1) * np.ones((1, *stack.shape[1:]), np.float32)
+    refs = slot_planes([colours_bgr] + ([] if named_bgr is None else [named_bgr]), stack.shape[1:])
     return np.concatenate([stack, refs])[None].astype(np.float32), scale
+
+
+def slot_planes(per_slot: Sequence[np.ndarray], shape: tuple[int, int]) -> np.ndarray:
+    """Rows of one colour a slot (the reference colours, then the names' paints where
+    asked), each group filling all ``MAX_COLOURS`` slots (``slot_colours``), as constant
+    planes of ``shape``: what the network reads them from."""
+    rows = np.concatenate([slot_colours(group) for group in per_slot])
+    return rows.reshape(-1, 1, 1) * np.ones((1, *shape), np.float32)
 
 
 def named_colours(names: Sequence[str]) -> np.ndarray:
