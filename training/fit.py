@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from training import data, infer
-from vision.learned import Cube
+from vision.learned import FAINTEST, Cube
 from vision.learned_input import REFERENCE_COLOURS
 
 NEAR = 0.75  # cube edges: a found cube this close to a counted one's top centre is that cube
@@ -39,6 +39,7 @@ class Errors:
     photos: int = 0
     exact: int = 0
     found_once: int = 0  # photos whose counted cubes were each found once and nothing else, colours aside
+    among_peaks: int = 0  # photos whose counted cubes each have a peak of their own of at least ``FAINTEST``
     borderline_only: int = 0  # photos not found once whose misses and extra peaks all lie on cubes ``BORDERLINE`` seen
     not_found_where: Counter = field(default_factory=Counter)  # set-up -> photos not found once there
     cubes: int = 0
@@ -53,6 +54,7 @@ class Errors:
         self.photos += other.photos
         self.exact += other.exact
         self.found_once += other.found_once
+        self.among_peaks += other.among_peaks
         self.borderline_only += other.borderline_only
         self.not_found_where.update(other.not_found_where)
         self.cubes += other.cubes
@@ -68,6 +70,7 @@ class Errors:
             "photos": self.photos,
             "all_counts_exact": round(self.exact / self.photos, 3) if self.photos else None,
             "every_cube_found_once": round(self.found_once / self.photos, 3) if self.photos else None,
+            "every_cube_among_peaks": round(self.among_peaks / self.photos, 3) if self.photos else None,
             "not_found_once_only_on_borderline_cubes": self.borderline_only,
             "not_found_once_in_setups": len(self.not_found_where),
             "not_found_once_most_in": dict(self.not_found_where.most_common(MOST_IN)),
@@ -82,24 +85,25 @@ class Errors:
         }
 
 
-def compare(cubes: list[dict], found: list[Cube], edge: float, table: str, setup: str = "") -> Errors:
+def compare(cubes: list[dict], found: list[Cube], edge: float, table: str, setup: str = "", peaks: list[Cube] | None = None) -> Errors:
     """One photo's errors: ``cubes`` its labelled cubes (``colour``, ``top``, ``counted``),
     ``found`` what the counter found, ``edge`` one cube's edge in pixels, ``setup`` the
-    set-up it was taken in."""
+    set-up it was taken in; ``peaks``, every peak of at least ``FAINTEST``, counted or not:
+    whether each counted cube has one of its own says whether a better decision among the
+    peaks could count the photo (the heatmap's ranking), or the cube is not seen at all."""
     errors = Errors(photos=1)
     counted = [c for c in cubes if c["counted"]]
     errors.cubes = len(counted)
-    taken: set[int] = set()
+    errors.among_peaks = int(peaks is not None and all(i >= 0 for i in _matched(counted, peaks, edge)))
     borderline: list[bool] = []  # for each miss and extra peak, whether its cube is hard to call
-    for cube in counted:
-        distances = [np.hypot(f.x - cube["top"][0], f.y - cube["top"][1]) if i not in taken else np.inf for i, f in enumerate(found)]
-        best = int(np.argmin(distances)) if distances else -1
-        if best < 0 or distances[best] > NEAR * edge:
+    matches = _matched(counted, found, edge)
+    taken = {m for m in matches if m >= 0}
+    for cube, best in zip(counted, matches):
+        if best < 0:
             errors.missed[(cube["colour"], table)] += 1
             errors.missed_pose[cube.get("pose", "unknown")] += 1
             borderline.append(_is_borderline(cube))
             continue
-        taken.add(best)
         if found[best].colour != cube["colour"]:
             errors.wrong_colour += 1
             errors.confused[(cube["colour"], found[best].colour)] += 1
@@ -116,6 +120,20 @@ def compare(cubes: list[dict], found: list[Cube], edge: float, table: str, setup
     counts = Counter(f.colour for f in found)
     errors.exact = int(all(counts[c] == sum(1 for k in counted if k["colour"] == c) for c in {k["colour"] for k in cubes} | set(counts)))
     return errors
+
+
+def _matched(counted: list[dict], found: list[Cube], edge: float) -> list[int]:
+    """For each counted cube in turn, the nearest found cube not taken by an earlier one,
+    within ``NEAR`` of an edge: its index, or -1."""
+    taken: set[int] = set()
+    out = []
+    for cube in counted:
+        distances = [np.hypot(f.x - cube["top"][0], f.y - cube["top"][1]) if i not in taken else np.inf for i, f in enumerate(found)]
+        best = int(np.argmin(distances)) if distances else -1
+        out.append(best if best >= 0 and distances[best] <= NEAR * edge else -1)
+        if out[-1] >= 0:
+            taken.add(best)
+    return out
 
 
 def _is_borderline(cube: dict) -> bool:
@@ -158,8 +176,11 @@ def errors_on(model: Path, paths: list[Path], way: str | None = None) -> Errors:
     total = Errors()
     for path in paths:
         sample = data.load(path)
-        reading = infer.counter_for(model, sample, way=way).count(sample.image)
-        total.add(compare(sample.cubes, reading.cubes, sample.cube_edge_px, table_of(path), path.stem.split("_")[0]))
+        counter = infer.counter_for(model, sample, way=way)
+        reading = counter.count(sample.image)
+        counter.cube_at = FAINTEST
+        peaks = counter.count(sample.image).cubes
+        total.add(compare(sample.cubes, reading.cubes, sample.cube_edge_px, table_of(path), path.stem.split("_")[0], peaks))
     return total
 
 

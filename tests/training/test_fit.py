@@ -95,3 +95,16 @@ def test_an_extra_peak_on_a_cube_a_third_seen_is_borderline_and_one_on_bare_floo
     on_cube = fit.compare([third], [Cube("red", 101, 100, 0.6)], EDGE, "wood")
     on_floor = fit.compare([third], [Cube("red", 400, 300, 0.6)], EDGE, "wood")
     assert on_cube.borderline_only == 1 and on_floor.borderline_only == 0
+
+
+def test_a_photo_whose_missed_cube_has_a_faint_peak_of_its_own_could_be_counted_by_a_better_decision():
+    cubes = [_cube("red", 100, 100), _cube("blue", 200, 100)]
+    faint = [Cube("red", 101, 100, 0.9), Cube("blue", 201, 100, 0.2)]
+    errors = fit.compare(cubes, faint[:1], EDGE, "wood", peaks=faint)
+    assert errors.found_once == 0 and errors.among_peaks == 1
+
+
+def test_two_cubes_sharing_one_peak_are_not_both_among_the_peaks():
+    cubes = [_cube("red", 100, 100), _cube("red", 100 + 0.5 * EDGE, 100)]
+    errors = fit.compare(cubes, [], EDGE, "wood", peaks=[Cube("red", 100 + 0.25 * EDGE, 100, 0.9)])
+    assert errors.among_peaks == 0
