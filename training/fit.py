@@ -1,7 +1,7 @@
 """Where a model's counts go wrong, cube by cube: the instrument for telling a design that
 cannot fit its targets from one that needs more training.
 
-    .venv/bin/python -m training.fit MODEL FOLDER [--setups A B [STEP]] [--reference-colours WAY]
+    .venv/bin/python -m training.fit MODEL FOLDER [--setups A B [STEP]] [--reference-colours WAY] [--cube-at P]
 
 An exact-count figure says how often a photo is right, not why it is wrong. Here every counted
 cube is matched to the nearest found cube within ``NEAR`` of an edge; what is left over is a
@@ -170,13 +170,15 @@ def table_of(path: Path) -> str:
     return settings.get("surface", {}).get("kind", "unknown")
 
 
-def errors_on(model: Path, paths: list[Path], way: str | None = None) -> Errors:
+def errors_on(model: Path, paths: list[Path], way: str | None = None, cube_at: float | None = None) -> Errors:
     """The model's errors over the samples ``paths``, counted as ``training.infer`` counts
-    (``way``: its reference colours read otherwise, ``vision.learned_input.REFERENCE_COLOURS``)."""
+    (``way``: its reference colours read otherwise, ``vision.learned_input.REFERENCE_COLOURS``;
+    ``cube_at``: another cube threshold than its manifest's)."""
     total = Errors()
     for path in paths:
         sample = data.load(path)
         counter = infer.counter_for(model, sample, way=way)
+        counter.cube_at = cube_at or counter.cube_at
         reading = counter.count(sample.image)
         counter.cube_at = FAINTEST
         peaks = counter.count(sample.image).cubes
@@ -191,11 +193,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--setups", type=int, nargs="+", metavar="N",
                         help="only set-ups A <= i < B of a path-traced folder (A B), every STEP-th (A B STEP)")
     parser.add_argument("--reference-colours", choices=REFERENCE_COLOURS, help="read the reference colours this way, not as the model learned")
+    parser.add_argument("--cube-at", type=float, help="count peaks from this probability, not the manifest's cube threshold")
     args = parser.parse_args(argv)
     if args.setups and len(args.setups) not in (2, 3):
         parser.error("--setups takes A B or A B STEP")
     entry = {"folder": str(args.folder), "setups": args.setups} if args.setups else str(args.folder)
-    print(json.dumps(errors_on(args.model, data.selected(entry)[1], args.reference_colours).report(), indent=1))
+    print(json.dumps(errors_on(args.model, data.selected(entry)[1], args.reference_colours, args.cube_at).report(), indent=1))
 
 
 if __name__ == "__main__":

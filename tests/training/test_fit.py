@@ -1,7 +1,8 @@
 """Telling a model's errors apart cube by cube (training/fit.py): the overfit test's instrument."""
 from __future__ import annotations
 
-from training import fit
+from training import data, fit
+from vision.learned_counter import MODEL
 from vision.learned import Cube
 
 EDGE = 20.0
@@ -108,3 +109,11 @@ def test_two_cubes_sharing_one_peak_are_not_both_among_the_peaks():
     cubes = [_cube("red", 100, 100), _cube("red", 100 + 0.5 * EDGE, 100)]
     errors = fit.compare(cubes, [], EDGE, "wood", peaks=[Cube("red", 100 + 0.25 * EDGE, 100, 0.9)])
     assert errors.among_peaks == 0
+
+
+def test_a_cube_threshold_above_every_peak_leaves_every_counted_cube_missed_though_each_has_its_peak(tmp_path):
+    path = next(data.write_generator_samples(tmp_path, [8], 1))
+    counted = sum(data.load(path).counts.values())
+    errors = fit.errors_on(MODEL, [path], cube_at=1.01)
+    assert sum(errors.missed.values()) == counted
+    assert errors.among_peaks == 1
