@@ -178,11 +178,11 @@ def errors_on(model: Path, paths: list[Path], way: str | None = None, cube_at: f
     for path in paths:
         sample = data.load(path)
         counter = infer.counter_for(model, sample, way=way)
-        counter.cube_at = cube_at or counter.cube_at
-        reading = counter.count(sample.image)
-        counter.cube_at = FAINTEST
+        counted_from = cube_at or counter.cube_at
+        counter.cube_at = FAINTEST  # every peak: those the threshold counts are the highest of them
         peaks = counter.count(sample.image).cubes
-        total.add(compare(sample.cubes, reading.cubes, sample.cube_edge_px, table_of(path), path.stem.split("_")[0], peaks))
+        found = [p for p in peaks if p.probability >= counted_from]
+        total.add(compare(sample.cubes, found, sample.cube_edge_px, table_of(path), path.stem.split("_")[0], peaks))
     return total
 
 
