@@ -46,6 +46,7 @@ class Errors:
     missed: Counter = field(default_factory=Counter)  # (colour, table) -> counted cubes not found
     missed_pose: Counter = field(default_factory=Counter)  # how a missed cube lay (the label's ``pose``) -> cubes
     extra: Counter = field(default_factory=Counter)  # what it lies on (``_extra_kind``) -> found cubes matching none
+    extra_named: Counter = field(default_factory=Counter)  # the colour an extra peak was named -> peaks
     wrong_colour: int = 0
     confused: Counter = field(default_factory=Counter)  # (true colour, named colour) -> cubes named wrongly
     wrong_colour_where: Counter = field(default_factory=Counter)  # set-up -> cubes named wrongly there
@@ -61,6 +62,7 @@ class Errors:
         self.missed.update(other.missed)
         self.missed_pose.update(other.missed_pose)
         self.extra.update(other.extra)
+        self.extra_named.update(other.extra_named)
         self.wrong_colour += other.wrong_colour
         self.confused.update(other.confused)
         self.wrong_colour_where.update(other.wrong_colour_where)
@@ -79,6 +81,7 @@ class Errors:
             "missed_by_colour_and_table": {f"{c} on {t}": n for (c, t), n in self.missed.most_common()},
             "missed_by_pose": dict(self.missed_pose.most_common()),
             "extra": dict(self.extra),
+            "extra_named": dict(self.extra_named.most_common()),
             "wrong_colour": self.wrong_colour,
             "wrong_colour_as": {f"{a} as {b}": n for (a, b), n in self.confused.most_common()},
             "wrong_colour_most_in": dict(self.wrong_colour_where.most_common(MOST_IN)),
@@ -112,6 +115,7 @@ def compare(cubes: list[dict], found: list[Cube], edge: float, table: str, setup
         if i not in taken:
             on = _cube_under(f, cubes, edge)
             errors.extra[_extra_kind(f, on, cubes, edge)] += 1
+            errors.extra_named[f.colour] += 1
             borderline.append(on is not None and _is_borderline(on))
     errors.found_once = int(not borderline)
     errors.borderline_only = int(bool(borderline) and all(borderline))

@@ -117,3 +117,8 @@ def test_a_cube_threshold_above_every_peak_leaves_every_counted_cube_missed_thou
     errors = fit.errors_on(MODEL, [path], cube_at=1.01)
     assert sum(errors.missed.values()) == counted
     assert errors.among_peaks == 1
+
+
+def test_an_extra_peak_is_told_by_the_colour_it_was_named_a_shadow_beside_a_cube_as_black():
+    errors = fit.compare([_cube("red", 100, 100)], [Cube("red", 100, 100, 0.9), Cube("black", 100 + EDGE, 100, 0.6)], EDGE, "wood")
+    assert errors.extra_named == {"black": 1}
