@@ -31,16 +31,18 @@ class Finger:
         points = [] if kind == "touchEnd" else [{"x": self.x, "y": self.y}]
         self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
-    def _centre(self, selector: str) -> tuple[float, float]:
-        box = self.page.locator(selector).bounding_box()
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    def centre(self, selector: str, scroll: bool = False) -> tuple[float, float]:
+        """The element's centre in the viewport, measured (after scrolling it into view, with
+        ``scroll``) inside the page in one step: a hand redrawn by a live update replaces its
+        elements, and one found a moment earlier has no box any more. Playwright's own
+        scrolling waits for the element to hold still over several frames, the same race."""
+        x, y = self.page.locator(selector).evaluate(
+            "(e, scroll) => { if (scroll) e.scrollIntoView({block: 'nearest'});"
+            " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }", scroll)
+        return float(x), float(y)
 
     def down(self, selector: str) -> None:
-        # Scrolled in one step inside the page: Playwright's own scrolling waits for the
-        # element to hold still over several frames, and a hand redrawn by a live update
-        # meanwhile leaves it holding an element no longer in the page.
-        self.page.locator(selector).evaluate("e => e.scrollIntoView({block: 'nearest'})")
-        self.x, self.y = self._centre(selector)
+        self.x, self.y = self.centre(selector, scroll=True)
         self._send("touchStart")
 
     def slide(self, x: float, y: float, steps: int = 6) -> None:
@@ -53,7 +55,7 @@ class Finger:
         """Slide onto ``selector``; if it is off screen, wait at the edge until the page has
         scrolled it well into view."""
         height = self.page.viewport_size["height"]
-        _, y = self._centre(selector)
+        _, y = self.centre(selector)
         if not EDGE_CLEAR <= y <= height - EDGE_CLEAR:
             self.slide(self.x, 40 if y < EDGE_CLEAR else height - 40)
             self.page.wait_for_function(
@@ -63,7 +65,7 @@ class Finger:
                 arg=[selector, EDGE_CLEAR], polling="raf")
             self.slide(self.x, height / 2, steps=1)
             self._wait_still()
-        self.slide(*self._centre(selector), steps=3)
+        self.slide(*self.centre(selector), steps=3)
 
     def _wait_still(self) -> None:
         """Until the page has not scrolled for a frame (the finger has left the edge)."""

@@ -84,8 +84,7 @@ def test_a_phone_plans_by_dragging_cards_onto_the_slots_and_the_bid(server, db, 
 
     # The bid slot lies below the fold: the page scrolls while the finger waits at the edge.
     red.evaluate("window.scrollTo(0, 0)")
-    bid = red.locator(".slot[data-action=bid]").bounding_box()
-    assert bid["y"] + bid["height"] / 2 > PHONE["height"]
+    assert finger.centre(".slot[data-action=bid]")[1] > PHONE["height"]
     finger.down(".pcard[data-prov=mino]")
     finger.onto(".slot[data-action=bid]")
     red.wait_for_selector(".slot[data-action=bid].over")
