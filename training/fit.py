@@ -182,7 +182,7 @@ def errors_on(model: Path, paths: list[Path], way: str | None = None, cube_at: f
     for path in paths:
         sample = data.load(path)
         counter = infer.counter_for(model, sample, way=way)
-        counted_from = cube_at or counter.cube_at
+        counted_from = counter.cube_at if cube_at is None else cube_at
         counter.cube_at = FAINTEST  # every peak: those the threshold counts are the highest of them
         peaks = counter.count(sample.image).cubes
         found = [p for p in peaks if p.probability >= counted_from]

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from training import data, fit
-from vision.learned_counter import MODEL
 from vision.learned import Cube
+from vision.learned_counter import MODEL
 
 EDGE = 20.0
 
